@@ -1,0 +1,81 @@
+import type { EquipSlot, ItemStack } from './character-state.ts';
+import type { Skill } from './skills.ts';
+import type { TileMap } from './tile-map.ts';
+
+/**
+ * What the simulation needs to know about game content, normalised. `world/` builds this from the
+ * validated manifest registry (world/sim-content.ts); scenario tests may build a small one by hand.
+ */
+
+export interface ItemInfo {
+  readonly id: string;
+  readonly name: string;
+  readonly stackable: boolean;
+  /** Unit value from the manifest (trade confirmation values, shop prices). */
+  readonly value: number;
+  readonly tradeable: boolean;
+  /** The equipment slot it occupies, or null when it cannot be equipped. */
+  readonly equipSlot: EquipSlot | null;
+  /** Occupies the weapon slot and forbids a shield (manifest equipSlot `2h`). */
+  readonly twoHanded: boolean;
+  /** Hit points restored when eaten; 0 when it is not food. */
+  readonly healAmount: number;
+  /** Minimum skill levels to equip or use. */
+  readonly requirements: Readonly<Partial<Record<Skill, number>>>;
+  /** Combat bonuses (attack, strength, defense, ranged, magic, prayer ...), summed over worn items. */
+  readonly bonuses: Readonly<Record<string, number>>;
+}
+
+export interface NpcInfo {
+  readonly id: string;
+  readonly name: string;
+  /** `mob` fights; `neutral` are townsfolk, shopkeepers, bankers, quest givers. */
+  readonly category: string;
+  readonly level: number;
+  readonly health: number;
+  readonly attackable: boolean;
+  readonly aggressive: boolean;
+  /** Tiles around its spawn point it may wander; 0 stands still. */
+  readonly wanderRadius: number;
+  readonly respawnTicks: number;
+}
+
+/** Where an NPC (or several of one kind) appears. `service` tells what talking to it opens. */
+export interface NpcSpawn {
+  readonly npcId: string;
+  readonly x: number;
+  readonly z: number;
+  readonly count: number;
+  /** Radius around (x, z) within which the `count` NPCs are placed and wander. */
+  readonly radius: number;
+  readonly service?: 'bank' | 'store' | 'quest' | undefined;
+  readonly storeId?: string | undefined;
+}
+
+export interface ResourceSpawn {
+  readonly resourceId: string;
+  /** `tree`, `ore`, `fishing`, ... */
+  readonly kind: string;
+  readonly x: number;
+  readonly z: number;
+}
+
+export interface StationSpawn {
+  /** Station type from stations.json: `bank`, `anvil`, `furnace`, `range`, `altar` ... */
+  readonly type: string;
+  readonly x: number;
+  readonly z: number;
+}
+
+export interface SimContent {
+  readonly items: ReadonlyMap<string, ItemInfo>;
+  readonly npcs: ReadonlyMap<string, NpcInfo>;
+  /** Where new characters (and respawning ones) enter the world. */
+  readonly spawn: { readonly x: number; readonly z: number };
+  readonly map: TileMap;
+  readonly npcSpawns: readonly NpcSpawn[];
+  readonly resourceSpawns: readonly ResourceSpawn[];
+  readonly stationSpawns: readonly StationSpawn[];
+  /** What a new character starts with. */
+  readonly starterInventory: readonly ItemStack[];
+}
