@@ -1,0 +1,65 @@
+import type { CharacterState, ItemStack, Position } from './character-state.ts';
+
+/**
+ * What the simulation asks of persistence after a tick. The tick loop (src/) hands these to the save
+ * scheduler; results of item transactions come back as `txResult` commands. Structurally the same as
+ * persistence/port.ts's ItemTransaction (the simulation may not import persistence).
+ */
+
+export interface Holdings {
+  inventory: (ItemStack | null)[];
+  coins: number;
+  bank: ItemStack[];
+  equipment?: CharacterState['equipment'];
+}
+
+export interface ItemTxRequest {
+  id: string;
+  kind: 'trade' | 'bank_deposit' | 'bank_withdraw' | 'shop_buy' | 'shop_sell' | 'death' | 'admin' | 'equip';
+  /** Character who asked (receives the txResult command). */
+  requesterId: string;
+  changes: { characterId: string; before: Holdings; after: Holdings }[];
+  conserve: boolean;
+  audit?: {
+    tradeId: string;
+    initiatorId: string;
+    recipientId: string;
+    initiatorOffer: unknown;
+    recipientOffer: unknown;
+    outcome: 'completed' | 'cancelled' | 'failed';
+    reason?: string;
+  };
+}
+
+export interface DeathLockRequest {
+  id: string;
+  characterId: string;
+  position: Position;
+  items: ItemStack[];
+  before: Holdings;
+  after: Holdings;
+}
+
+export interface PersistOutbox {
+  /** Characters whose items or coins changed this tick: committed within one tick. */
+  itemsChanged: Set<string>;
+  /** Characters whose position, xp or health changed: saved every SAVE_INTERVAL. */
+  dirty: Set<string>;
+  /** Final snapshots of characters that left this tick: saved now. */
+  left: CharacterState[];
+  transactions: ItemTxRequest[];
+  deathLocks: DeathLockRequest[];
+  /** Trades that ended without moving items still leave an audit row. */
+  tradeAudits: NonNullable<ItemTxRequest['audit']>[];
+}
+
+export function emptyOutbox(): PersistOutbox {
+  return {
+    itemsChanged: new Set(),
+    dirty: new Set(),
+    left: [],
+    transactions: [],
+    deathLocks: [],
+    tradeAudits: [],
+  };
+}

@@ -1,0 +1,280 @@
+import { addComponent, addEntity, createWorld, removeEntity, type World } from 'bitecs';
+import type { CharacterState } from './character-state.ts';
+import {
+  type Components,
+  createComponents,
+  Dirty,
+  EntityType,
+  type EntityTypeName,
+  MoveMode,
+} from './components.ts';
+import type { SimContent } from './content.ts';
+import type { SimEvent, SimEventData, SimEventKind } from './events.ts';
+import { emptyOutbox, type PersistOutbox } from './persist-intents.ts';
+import { Rng } from './rng.ts';
+import { SpatialGrid } from './spatial-grid.ts';
+import type { Trade } from './trade/types.ts';
+
+/**
+ * The game world: the bitecs world and its components, the side tables for data that is not numeric,
+ * and the per-tick outputs (events, spawns, despawns, persistence intents). Created per instance:
+ * no module-level state. Time is `tick`; randomness is `rng`.
+ */
+
+export interface PlayerData {
+  eid: number;
+  characterId: string;
+  accountId: string;
+  /** Authoritative character state (inventory, equipment, bank, coins, skills). Position and health
+   *  live in components while in the world and are copied back by snapshotCharacter(). */
+  state: CharacterState;
+  admin: boolean;
+  /** Send player:sync after this tick. */
+  syncDirty: boolean;
+  tradeId: string | null;
+  /** Item transactions in flight for this player: its inventory and coins are locked meanwhile. */
+  pendingTx: number;
+  joinedTick: number;
+}
+
+export interface NpcData {
+  eid: number;
+  npcId: string;
+  name: string;
+  level: number;
+  /** Index into content.npcSpawns, for respawning. */
+  spawnIndex: number;
+  service?: 'bank' | 'store' | 'quest' | undefined;
+  storeId?: string | undefined;
+}
+
+export interface GroundItemData {
+  eid: number;
+  itemId: string;
+  quantity: number;
+  /** Only the owner sees it until `publicAtTick`; null = everyone. */
+  ownerId: string | null;
+  publicAtTick: number;
+  despawnAtTick: number;
+}
+
+export interface ResourceData {
+  eid: number;
+  resourceId: string;
+  kind: string;
+  depletedUntilTick: number;
+}
+
+export interface WorldOptions {
+  content: SimContent;
+  seed: number;
+  /** Most entities alive at once (typed-array size). */
+  capacity?: number;
+  /** View distance in tiles (contract: 15..64). */
+  viewDistance?: number;
+  /** Length of a tick in ms, to turn seconds-based rules (trade expiry) into ticks. */
+  tickMs?: number;
+}
+
+export interface GameWorld {
+  readonly ecs: World;
+  readonly c: Components;
+  readonly content: SimContent;
+  readonly rng: Rng;
+  readonly capacity: number;
+  readonly viewDistance: number;
+  readonly tickMs: number;
+  tick: number;
+  /** Wall-clock time of this tick, supplied by the loop: only for timestamps in events, never for rules. */
+  nowMs: number;
+  readonly grid: SpatialGrid;
+  /** Stable wire id per eid (eids are reused, wire ids never). */
+  readonly wireIds: (string | undefined)[];
+  readonly eidByWireId: Map<string, number>;
+  readonly players: Map<string, PlayerData>;
+  readonly playerByEid: Map<number, PlayerData>;
+  /** Lower-cased name -> player, for private messages and admin commands. */
+  readonly playersByName: Map<string, PlayerData>;
+  readonly npcs: Map<number, NpcData>;
+  readonly groundItems: Map<number, GroundItemData>;
+  readonly resources: Map<number, ResourceData>;
+  readonly trades: Map<string, Trade>;
+  /** Path per eid: packed [x0, z0, x1, z1, ...]; Movement.step indexes the next tile. */
+  readonly paths: (Int32Array | null)[];
+  readonly counters: { npc: number; item: number; resource: number; trade: number; tx: number };
+  // ---- per-tick outputs, reset at the start of every tick ----
+  events: SimEvent[];
+  /** Entities created this tick. */
+  spawned: number[];
+  /** Entities removed this tick (their eids are freed at the start of the next tick). */
+  despawned: { eid: number; wireId: string }[];
+  /** Entities whose Replicated.dirty mask is non-zero this tick. */
+  changed: number[];
+  persist: PersistOutbox;
+  /** eids to free at the start of the next tick (so replication can still read them this tick). */
+  pendingRemoval: number[];
+}
+
+export const DEFAULT_VIEW_DISTANCE = 24;
+export const DEFAULT_CAPACITY = 131_072;
+
+export function createGameWorld(opts: WorldOptions): GameWorld {
+  const capacity = opts.capacity ?? DEFAULT_CAPACITY;
+  const viewDistance = opts.viewDistance ?? DEFAULT_VIEW_DISTANCE;
+  if (viewDistance < 15 || viewDistance > 64) throw new Error('viewDistance must be within 15..64 tiles');
+  const map = opts.content.map;
+  return {
+    ecs: createWorld(),
+    c: createComponents(capacity),
+    content: opts.content,
+    rng: new Rng(opts.seed),
+    capacity,
+    viewDistance,
+    tickMs: opts.tickMs ?? 600,
+    tick: 0,
+    nowMs: 0,
+    grid: new SpatialGrid(map.minX, map.minZ, map.width, map.depth, capacity),
+    wireIds: [],
+    eidByWireId: new Map(),
+    players: new Map(),
+    playerByEid: new Map(),
+    playersByName: new Map(),
+    npcs: new Map(),
+    groundItems: new Map(),
+    resources: new Map(),
+    trades: new Map(),
+    paths: [],
+    counters: { npc: 0, item: 0, resource: 0, trade: 0, tx: 0 },
+    events: [],
+    spawned: [],
+    despawned: [],
+    changed: [],
+    persist: emptyOutbox(),
+    pendingRemoval: [],
+  };
+}
+
+/** Ticks in `seconds` of game time at this world's tick length (at least 1). */
+export function ticksFor(world: GameWorld, seconds: number): number {
+  return Math.max(1, Math.round((seconds * 1000) / world.tickMs));
+}
+
+export function emit<K extends SimEventKind>(
+  world: GameWorld,
+  to: string,
+  kind: K,
+  data: SimEventData[K],
+): void {
+  world.events.push({ to, kind, data } as SimEvent);
+}
+
+export function emitError(
+  world: GameWorld,
+  to: string,
+  code: SimEventData['error']['code'],
+  message: string,
+  origin: string | undefined,
+): void {
+  emit(world, to, 'error', { code, message, event: origin ?? null });
+}
+
+/** Mark public fields of an entity as changed this tick (for replication). */
+export function markDirty(world: GameWorld, eid: number, bits: number): void {
+  const d = world.c.Replicated.dirty;
+  if (d[eid] === 0) world.changed.push(eid);
+  d[eid] = (d[eid] as number) | bits;
+}
+
+/** Create an entity of a type at a tile, with a stable wire id, in the grid. */
+export function spawnEntity(
+  world: GameWorld,
+  type: EntityTypeName,
+  wireId: string,
+  x: number,
+  z: number,
+): number {
+  if (world.eidByWireId.has(wireId)) throw new Error(`wire id already in use: ${wireId}`);
+  const eid = addEntity(world.ecs);
+  if (eid >= world.capacity) {
+    removeEntity(world.ecs, eid);
+    throw new Error(`world is full (capacity ${world.capacity})`);
+  }
+  const { c } = world;
+  addComponent(world.ecs, eid, c.Position);
+  addComponent(world.ecs, eid, c.Kind);
+  addComponent(world.ecs, eid, c.Replicated);
+  c.Position.x[eid] = x;
+  c.Position.z[eid] = z;
+  c.Position.y[eid] = 0;
+  c.Kind.type[eid] = EntityType[type];
+  c.Replicated.dirty[eid] = 0;
+  c.Movement.mode[eid] = MoveMode.idle;
+  c.Movement.step[eid] = 0;
+  const tag =
+    type === 'player' ? c.Player : type === 'npc' ? c.Npc : type === 'item' ? c.GroundItem : c.Resource;
+  addComponent(world.ecs, eid, tag);
+  if (type === 'player' || type === 'npc') {
+    addComponent(world.ecs, eid, c.Movement);
+    addComponent(world.ecs, eid, c.Health);
+  }
+  world.wireIds[eid] = wireId;
+  world.eidByWireId.set(wireId, eid);
+  world.paths[eid] = null;
+  world.grid.insert(eid, x, z);
+  world.spawned.push(eid);
+  return eid;
+}
+
+/**
+ * Remove an entity from the world now (grid, wire id, side tables are the caller's), but free its eid
+ * only at the start of the next tick so this tick's replication can still describe the removal.
+ */
+export function despawnEntity(world: GameWorld, eid: number): void {
+  const wireId = world.wireIds[eid];
+  if (wireId === undefined) return;
+  world.grid.remove(eid);
+  world.eidByWireId.delete(wireId);
+  world.wireIds[eid] = undefined;
+  world.paths[eid] = null;
+  world.despawned.push({ eid, wireId });
+  world.pendingRemoval.push(eid);
+}
+
+/** Start of a tick: free last tick's despawned eids, clear per-tick outputs and dirty masks. */
+export function beginTick(world: GameWorld, nowMs: number): void {
+  for (const eid of world.pendingRemoval) removeEntity(world.ecs, eid);
+  world.pendingRemoval = [];
+  const d = world.c.Replicated.dirty;
+  for (const eid of world.changed) d[eid] = 0;
+  world.changed = [];
+  world.spawned = [];
+  world.despawned = [];
+  world.events = [];
+  world.persist = emptyOutbox();
+  world.tick += 1;
+  world.nowMs = nowMs;
+}
+
+export function markPosition(world: GameWorld, eid: number, x: number, z: number): void {
+  const p = world.c.Position;
+  if (p.x[eid] === x && p.z[eid] === z) return;
+  p.x[eid] = x;
+  p.z[eid] = z;
+  world.grid.move(eid, x, z);
+  markDirty(world, eid, Dirty.position);
+}
+
+/** The character's full state with position and health copied back from components. */
+export function snapshotCharacter(world: GameWorld, player: PlayerData): CharacterState {
+  const { c } = world;
+  const s = player.state;
+  return structuredClone({
+    ...s,
+    position: {
+      x: c.Position.x[player.eid] as number,
+      y: c.Position.y[player.eid] as number,
+      z: c.Position.z[player.eid] as number,
+    },
+    health: c.Health.current[player.eid] as number,
+  });
+}
