@@ -1,6 +1,6 @@
 import type { CommandOf, CommandType } from './commands.ts';
 import { joinPlayer, type LeaveHook, leavePlayer } from './players.ts';
-import { emitError, type GameWorld } from './world.ts';
+import { emitError, type GameWorld, type PlayerData } from './world.ts';
 
 /**
  * The tick, in order. Every system is a plain synchronous function over the world; this file is the
@@ -30,6 +30,9 @@ const notYet = (world: GameWorld, cmd: { characterId: string; origin?: string })
 
 /** Run before a player leaves the world, in this order. */
 export const LEAVE_HOOKS: readonly LeaveHook[] = [];
+
+/** Run when a player asks to move (before the path request), e.g. a trade in progress is cancelled. */
+export const MOVE_HOOKS: readonly ((world: GameWorld, player: PlayerData) => void)[] = [];
 
 export const COMMAND_HANDLERS: Handlers = {
   join: joinPlayer,
