@@ -30,3 +30,9 @@ export async function problemOf(res: Response): Promise<Record<string, unknown>>
   if (type !== 'application/problem+json') throw new Error(`expected problem+json, got ${type}`);
   return (await res.json()) as Record<string, unknown>;
 }
+
+/** A JSON response body, loosely typed for assertions. */
+// biome-ignore lint/suspicious/noExplicitAny: tests assert on shapes with expect()
+export async function jsonOf(res: Response): Promise<any> {
+  return res.json();
+}

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { HttpError, type RouteDef } from '../../net/http/types.ts';
 import { createLogger } from '../../src/logger.ts';
 import { PACKAGE_VERSION } from '../../src/version.ts';
-import { problemOf, rawHttp } from '../helpers/http.ts';
+import { jsonOf, problemOf, rawHttp } from '../helpers/http.ts';
 import { fakeStatus, startTestServer, type TestServer, testConfig } from '../helpers/server.ts';
 
 const testRoutes: RouteDef[] = [
@@ -78,7 +78,7 @@ describe('fixed responses (contract §3.5)', () => {
     const res = await fetch(`${s.url}/health`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/json');
-    const body = await res.json();
+    const body = await jsonOf(res);
     expect(Object.keys(body).sort()).toEqual(['status', 'timestamp', 'version']);
     expect(body.status).toBe('ok');
     expect(new Date(body.timestamp).toISOString()).toBe(body.timestamp);
@@ -88,7 +88,7 @@ describe('fixed responses (contract §3.5)', () => {
   it('/health without COMMIT_HASH is the bare package version', async () => {
     const plain = await startTestServer();
     try {
-      expect((await (await fetch(`${plain.url}/health`)).json()).version).toBe(PACKAGE_VERSION);
+      expect((await jsonOf(await fetch(`${plain.url}/health`))).version).toBe(PACKAGE_VERSION);
     } finally {
       await plain.stop();
     }
@@ -97,7 +97,7 @@ describe('fixed responses (contract §3.5)', () => {
   it('/status reports the cached tick, players and database; 503 with the same shape when the database is down', async () => {
     const ok = await fetch(`${s.url}/status`);
     expect(ok.status).toBe(200);
-    const body = await ok.json();
+    const body = await jsonOf(ok);
     expect(body).toEqual({
       status: 'ok',
       uptimeSeconds: expect.any(Number),
@@ -109,7 +109,7 @@ describe('fixed responses (contract §3.5)', () => {
     try {
       const down = await fetch(`${s.url}/status`);
       expect(down.status).toBe(503);
-      const downBody = await down.json();
+      const downBody = await jsonOf(down);
       expect(Object.keys(downBody).sort()).toEqual(Object.keys(body).sort());
       expect(downBody.database).toBe('down');
     } finally {
@@ -169,7 +169,7 @@ describe('problem+json errors (contract §3.1)', () => {
       body: JSON.stringify({ a: [1, 'x'] }),
     });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ body: { a: [1, 'x'] } });
+    expect(await jsonOf(res)).toEqual({ body: { a: [1, 'x'] } });
   });
 
   it('413 when Content-Length is over the route limit', async () => {
@@ -217,18 +217,22 @@ describe('problem+json errors (contract §3.1)', () => {
 describe('routing and bearer authentication', () => {
   it('path parameters and the query reach the handler', async () => {
     const res = await fetch(`${s.url}/api/test/items/sword%20of%20x?q=1`);
-    expect(await res.json()).toEqual({ params: { id: 'sword of x' }, q: '1' });
+    expect(await jsonOf(res)).toEqual({ params: { id: 'sword of x' }, q: '1' });
   });
 
   it('401 UNAUTHORIZED without a token or with a bad one; the handler sees req.auth with a good one', async () => {
-    for (const headers of [{}, { authorization: 'Bearer nope' }, { authorization: 'Basic good-token' }]) {
+    for (const headers of [
+      {},
+      { authorization: 'Bearer nope' },
+      { authorization: 'Basic good-token' },
+    ] as Record<string, string>[]) {
       const res = await fetch(`${s.url}/api/test/me`, { headers });
       expect(res.status).toBe(401);
       expect(await problemOf(res)).toMatchObject({ code: 'UNAUTHORIZED' });
     }
     const ok = await fetch(`${s.url}/api/test/me`, { headers: { authorization: 'Bearer good-token' } });
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toEqual({ auth: { accountId: 'acc-1', anonymous: false } });
+    expect(await jsonOf(ok)).toEqual({ auth: { accountId: 'acc-1', anonymous: false } });
   });
 });
 
