@@ -49,6 +49,20 @@ const testRoutes: RouteDef[] = [
   },
 ];
 
+// A handler that waits until the test releases it, to abort requests while they are in flight.
+const gate = { entered: 0, release: () => {} };
+testRoutes.push({
+  method: 'GET',
+  path: '/api/test/slow',
+  handler: async () => {
+    gate.entered++;
+    await new Promise<void>((r) => {
+      gate.release = r;
+    });
+    return { body: { late: true } };
+  },
+});
+
 const logLines: string[] = [];
 const status = fakeStatus({ tick: 42, lastMs: 3.5, p99Ms: 9.25, players: 7 });
 let s: TestServer;
@@ -253,6 +267,35 @@ describe('request log', () => {
     const all = logLines.join('');
     expect(all).not.toContain('query-secret-123');
     expect(all).not.toContain('header-secret-456');
+  });
+});
+
+describe('aborted requests', () => {
+  it('a response whose client went away is never written; the server carries on', async () => {
+    const ac = new AbortController();
+    const pending = fetch(`${s.url}/api/test/slow`, { signal: ac.signal }).catch((e: Error) => e.name);
+    await expect.poll(() => gate.entered).toBe(1);
+    ac.abort();
+    expect(await pending).toBe('AbortError');
+    await new Promise((r) => setTimeout(r, 50));
+    gate.release(); // the handler completes after the abort: writing now would crash uWS
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await fetch(`${s.url}/health`)).status).toBe(200);
+    const line = logLines.map((l) => JSON.parse(l)).find((l) => l.path === '/api/test/slow');
+    expect(line).toMatchObject({ status: 499 });
+  });
+
+  it('a client that disconnects mid-body does not leave the request hanging', async () => {
+    const before = logLines.length;
+    await rawHttp(s.port, 'POST /api/test/echo HTTP/1.1\r\nHost: x\r\nContent-Length: 500\r\n\r\n{"a":', 200);
+    await expect
+      .poll(() =>
+        logLines
+          .slice(before)
+          .some((l) => l.includes('"path":"/api/test/echo"') && l.includes('"status":499')),
+      )
+      .toBe(true);
+    expect(logLines.slice(before).join('')).not.toContain('request failed');
   });
 });
 
