@@ -108,7 +108,7 @@ async function handle(ctx: Ctx, router: Router, opts: HttpPipelineOptions): Prom
   }
   const isHead = ctx.method === 'HEAD';
   const method = (isHead ? 'GET' : ctx.method) as HttpMethod;
-  const match = METHODS.has(method) ? router.match(method, path) : router.matchUnknownMethod(path);
+  const match = METHODS.has(method) ? router.match(method, ctx.path) : router.matchUnknownMethod(ctx.path);
   const route = match.kind === 'found' ? match.route : undefined;
   if (route !== undefined) ctx.routeLabel = route.path;
 

@@ -18,6 +18,11 @@ describe('Router', () => {
     expect(m.kind === 'found' && m.params).toEqual({ agentId: 'a-1' });
   });
 
+  it('decodes each segment on its own: an encoded / stays inside its parameter', () => {
+    const m = router.match('GET', '/api/agents/a%2Fb%20c/goal');
+    expect(m.kind === 'found' && m.params).toEqual({ agentId: 'a/b c' });
+  });
+
   it('literal segments win over parameters', () => {
     const m = router.match('GET', '/api/agents/mapping/a-9');
     expect(m.kind === 'found' && [m.route.path, m.params]).toEqual([
