@@ -41,6 +41,11 @@ export interface CrossRefResult {
   warnings: string[];
 }
 
+/** forEach over an optional list (callbacks here only record problems). */
+function each<T>(list: readonly T[] | undefined, fn: (x: T, i: number) => void): void {
+  if (list) for (let i = 0; i < list.length; i++) fn(list[i] as T, i);
+}
+
 export function checkCrossRefs(c: CrossRefInput): CrossRefResult {
   const problems: string[] = [];
   const warnings: string[] = [];
@@ -57,8 +62,8 @@ export function checkCrossRefs(c: CrossRefInput): CrossRefResult {
     (soft ? warnings : problems).push(`${file}: ${where} (itemId "${id}"): unknown item`);
   };
 
-  c.stores.forEach((s) => {
-    s.items.forEach((it, i) => item('stores.json', `store "${s.id}" item ${i}`, it.itemId));
+  each(c.stores, (s) => {
+    each(s.items, (it, i) => item('stores.json', `store "${s.id}" item ${i}`, it.itemId));
   });
 
   for (const n of c.npcs) {
@@ -66,7 +71,7 @@ export function checkCrossRefs(c: CrossRefInput): CrossRefResult {
       const { defaultDrop, ...tiers } = n.drops;
       if (defaultDrop) item('npcs.json', `npc "${n.id}" drops.defaultDrop`, defaultDrop.itemId);
       for (const [tier, list] of Object.entries(tiers)) {
-        list.forEach((d, i) => item('npcs.json', `npc "${n.id}" drops.${tier}[${i}]`, d.itemId));
+        each(list, (d, i) => item('npcs.json', `npc "${n.id}" drops.${tier}[${i}]`, d.itemId));
       }
     }
     if (n.combat.arrowId) item('npcs.json', `npc "${n.id}" combat.arrowId`, n.combat.arrowId);
@@ -81,7 +86,7 @@ export function checkCrossRefs(c: CrossRefInput): CrossRefResult {
   for (const [group, areas] of Object.entries(c.areas)) {
     for (const [key, a] of Object.entries(areas)) {
       const at = `world-areas.json: area "${a.id}" (${group}.${key})`;
-      a.npcs.forEach((n, i) => {
+      each(a.npcs, (n, i) => {
         // An entry with its own name defines the NPC inline (the reference's duel-arena staff).
         if (!npcIds.has(n.id) && n.name === undefined)
           problems.push(`${at} npcs[${i}] (id "${n.id}"): unknown npc`);
@@ -93,10 +98,10 @@ export function checkCrossRefs(c: CrossRefInput): CrossRefResult {
           problems.push(`${at} npcs[${i}] (type "${n.type}"): a store NPC needs a storeId`);
         }
       });
-      a.mobSpawns.forEach((m, i) => {
+      each(a.mobSpawns, (m, i) => {
         if (!npcIds.has(m.mobId)) problems.push(`${at} mobSpawns[${i}] (mobId "${m.mobId}"): unknown npc`);
       });
-      a.resources.forEach((r, i) => {
+      each(a.resources, (r, i) => {
         if (!nodeIds.has(r.resourceId)) {
           warnings.push(`${at} resources[${i}] (resourceId "${r.resourceId}"): unknown resource, not placed`);
         }
@@ -105,7 +110,7 @@ export function checkCrossRefs(c: CrossRefInput): CrossRefResult {
         if (!nodeIds.has(s)) problems.push(`${at} fishing.spotTypes[${i}] ("${s}"): unknown fishing spot`);
       });
       if (stationTypes) {
-        a.stations.forEach((s, i) => {
+        each(a.stations, (s, i) => {
           if (!stationTypes.has(s.type))
             problems.push(`${at} stations[${i}] (type "${s.type}"): unknown station type`);
         });
@@ -113,8 +118,8 @@ export function checkCrossRefs(c: CrossRefInput): CrossRefResult {
     }
   }
 
-  c.biomes.forEach((b) => {
-    b.mobs.forEach((m, i) => {
+  each(c.biomes, (b) => {
+    each(b.mobs, (m, i) => {
       if (!npcIds.has(m)) problems.push(`biomes.json: biome "${b.id}" mobs[${i}] ("${m}"): unknown npc`);
     });
   });
@@ -134,62 +139,60 @@ export function checkCrossRefs(c: CrossRefInput): CrossRefResult {
         );
       }
       if (node.secondaryRequired) item(file, `node "${node.id}" secondaryRequired`, node.secondaryRequired);
-      node.harvestYield.forEach((y, i) => item(file, `node "${node.id}" harvestYield[${i}]`, y.itemId, true));
+      each(node.harvestYield, (y, i) => item(file, `node "${node.id}" harvestYield[${i}]`, y.itemId, true));
     }
   }
 
-  c.cooking?.recipes.forEach((r, i) => {
+  each(c.cooking?.recipes, (r, i) => {
     const at = `recipe ${i} ("${r.raw}")`;
     item('recipes/cooking.json', `${at} raw`, r.raw);
     item('recipes/cooking.json', `${at} cooked`, r.cooked);
     item('recipes/cooking.json', `${at} burnt`, r.burnt, true);
   });
-  c.smelting?.recipes.forEach((r, i) => {
+  each(c.smelting?.recipes, (r, i) => {
     item('recipes/smelting.json', `recipe ${i} output`, r.output);
-    r.inputs.forEach((x, j) =>
+    each(r.inputs, (x, j) =>
       item('recipes/smelting.json', `recipe ${i} ("${r.output}") inputs[${j}]`, x.item),
     );
   });
-  c.smithing?.recipes.forEach((r, i) => {
+  each(c.smithing?.recipes, (r, i) => {
     item('recipes/smithing.json', `recipe ${i} output`, r.output);
     item('recipes/smithing.json', `recipe ${i} ("${r.output}") bar`, r.bar);
   });
-  c.firemaking?.recipes.forEach((r, i) => item('recipes/firemaking.json', `recipe ${i} log`, r.log));
+  each(c.firemaking?.recipes, (r, i) => item('recipes/firemaking.json', `recipe ${i} log`, r.log));
   for (const [file, data] of [
     ['recipes/crafting.json', c.crafting],
     ['recipes/fletching.json', c.fletching],
   ] as const) {
-    data?.recipes.forEach((r, i) => {
+    each(data?.recipes, (r, i) => {
       const at = `recipe ${i} ("${r.output}")`;
       item(file, `recipe ${i} output`, r.output);
-      r.inputs.forEach((x, j) => item(file, `${at} inputs[${j}]`, x.item));
-      r.tools.forEach((t, j) => item(file, `${at} tools[${j}]`, t));
-      r.consumables.forEach((x, j) => item(file, `${at} consumables[${j}]`, x.item));
+      each(r.inputs, (x, j) => item(file, `${at} inputs[${j}]`, x.item));
+      each(r.tools, (t, j) => item(file, `${at} tools[${j}]`, t));
+      each(r.consumables, (x, j) => item(file, `${at} consumables[${j}]`, x.item));
     });
   }
-  c.tanning?.recipes.forEach((r, i) => {
+  each(c.tanning?.recipes, (r, i) => {
     item('recipes/tanning.json', `recipe ${i} input`, r.input);
     item('recipes/tanning.json', `recipe ${i} output`, r.output);
   });
-  c.runecrafting?.recipes.forEach((r, i) => {
+  each(c.runecrafting?.recipes, (r, i) => {
     item('recipes/runecrafting.json', `recipe ${i} runeItemId`, r.runeItemId);
-    r.essenceTypes.forEach((e, j) => item('recipes/runecrafting.json', `recipe ${i} essenceTypes[${j}]`, e));
+    each(r.essenceTypes, (e, j) => item('recipes/runecrafting.json', `recipe ${i} essenceTypes[${j}]`, e));
   });
 
-  c.tools?.forEach((t, i) => item('tools.json', `tool ${i}`, t.itemId, true));
-  c.ammunition?.arrows.forEach((a, i) => item('ammunition.json', `arrow ${i}`, a.id));
-  c.runes?.runes.forEach((r, i) => item('runes.json', `rune ${i}`, r.id));
-  c.runes?.elementalStaves.forEach((s, i) => {
+  each(c.tools, (t, i) => item('tools.json', `tool ${i}`, t.itemId, true));
+  each(c.ammunition?.arrows, (a, i) => item('ammunition.json', `arrow ${i}`, a.id));
+  each(c.runes?.runes, (r, i) => item('runes.json', `rune ${i}`, r.id));
+  each(c.runes?.elementalStaves, (s, i) => {
     item('runes.json', `elementalStaves[${i}] staffId`, s.staffId);
-    s.providesInfinite.forEach((r, j) =>
-      item('runes.json', `elementalStaves[${i}] providesInfinite[${j}]`, r),
-    );
+    each(s.providesInfinite, (r, j) => item('runes.json', `elementalStaves[${i}] providesInfinite[${j}]`, r));
   });
   const spellIds = new Set<string>();
   for (const [book, spells] of Object.entries(c.combatSpells?.standard ?? {})) {
-    spells.forEach((s, i) => {
+    each(spells, (s, i) => {
       spellIds.add(s.id);
-      s.runes.forEach((r, j) =>
+      each(s.runes, (r, j) =>
         item('combat-spells.json', `standard.${book}[${i}] ("${s.id}") runes[${j}]`, r.runeId),
       );
     });
@@ -207,23 +210,23 @@ export function checkCrossRefs(c: CrossRefInput): CrossRefResult {
   for (const q of Object.values(c.quests ?? {})) {
     const at = `quests.json: quest "${q.id}"`;
     if (!npcIds.has(q.startNpc)) problems.push(`${at} startNpc ("${q.startNpc}"): unknown npc`);
-    q.stages.forEach((s, i) => {
+    each(q.stages, (s, i) => {
       if (s.npcId && !npcIds.has(s.npcId))
         problems.push(`${at} stages[${i}] npcId ("${s.npcId}"): unknown npc`);
     });
-    q.rewards.items.forEach((r, i) => item('quests.json', `quest "${q.id}" rewards.items[${i}]`, r.itemId));
-    q.onStart?.items.forEach((r, i) =>
+    each(q.rewards.items, (r, i) => item('quests.json', `quest "${q.id}" rewards.items[${i}]`, r.itemId));
+    each(q.onStart?.items, (r, i) =>
       item('quests.json', `quest "${q.id}" onStart.items[${i}]`, r.itemId, true),
     );
-    q.requirements?.quests.forEach((r, i) => {
+    each(q.requirements?.quests, (r, i) => {
       if (questIds && !questIds.has(r))
         problems.push(`${at} requirements.quests[${i}] ("${r}"): unknown quest`);
     });
   }
 
-  c.templates?.forEach((t) => {
+  each(c.templates, (t) => {
     const file = 'character-templates.json';
-    t.inventory.forEach((s, i) => item(file, `template "${t.id}" inventory[${i}]`, s.itemId));
+    each(t.inventory, (s, i) => item(file, `template "${t.id}" inventory[${i}]`, s.itemId));
     for (const [slot, id] of Object.entries(t.equipment)) {
       if (id === undefined) continue;
       item(file, `template "${t.id}" equipment.${slot}`, id);
