@@ -15,6 +15,8 @@ const nodeSchema = z.object({
   id: idSchema,
   name: z.string().min(1),
   type: z.string().min(1),
+  modelPath: z.string().nullable().optional(),
+  modelVariants: z.array(z.string()).optional(),
   harvestSkill: z.enum(['woodcutting', 'mining', 'fishing']),
   /** An item id, or a tool class (`pickaxe`): any item whose id ends in `_pickaxe`. */
   toolRequired: idSchema,
