@@ -242,3 +242,39 @@ export function checkCrossRefs(c: CrossRefInput): CrossRefResult {
 
   return { problems, warnings };
 }
+
+/** With world.json, every placement must lie inside its bounds (the tile map would silently drop it). */
+export function checkPlacements(
+  world: ManifestData<'world.json'> | undefined,
+  areas: ManifestData<'world-areas.json'>,
+  buildings: ManifestData<'buildings.json'> | undefined,
+): string[] {
+  if (!world) return [];
+  const b = world.bounds;
+  const inside = (p: { x: number; z: number }) =>
+    Math.floor(p.x) >= b.minX &&
+    Math.floor(p.x) <= b.maxX &&
+    Math.floor(p.z) >= b.minZ &&
+    Math.floor(p.z) <= b.maxZ;
+  const out: string[] = [];
+  const check = (where: string, p: { x: number; z: number }) => {
+    if (!inside(p)) out.push(`world-areas.json: ${where} at (${p.x}, ${p.z}): outside the world.json bounds`);
+  };
+  for (const group of Object.values(areas)) {
+    for (const a of Object.values(group)) {
+      const at = `area "${a.id}"`;
+      if (a.spawnPoint) check(`${at} spawnPoint`, a.spawnPoint);
+      each(a.npcs, (n, i) => check(`${at} npcs[${i}]`, n.position));
+      each(a.mobSpawns, (m, i) => check(`${at} mobSpawns[${i}]`, m.position));
+      each(a.resources, (r, i) => check(`${at} resources[${i}]`, r.position));
+      each(a.stations, (s, i) => check(`${at} stations[${i}]`, s.position));
+      each(a.fishing?.positions, (p, i) => check(`${at} fishing.positions[${i}]`, p));
+    }
+  }
+  each(buildings, (bd) => {
+    const far = { x: bd.position.x + bd.footprint.width - 1, z: bd.position.z + bd.footprint.depth - 1 };
+    if (!inside(bd.position) || !inside(far))
+      out.push(`buildings.json: building "${bd.id}": outside the world.json bounds`);
+  });
+  return out;
+}

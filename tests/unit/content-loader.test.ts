@@ -334,6 +334,17 @@ const brokenRefs: Record<string, Edit> = {
 };
 
 describe('broken cross-references', () => {
+  it('a placement outside the world.json bounds', async () => {
+    const dir = await temp();
+    await editJson(dir, 'world.json', (w) => {
+      w.bounds.maxX = 640;
+    });
+    const text = (await problemsOf(dir)).join('\n');
+    expect(text).toMatch(
+      /world-areas\.json: area "ashwood" mobSpawns\[0\] at \(700, 580\): outside the world\.json bounds/,
+    );
+  });
+
   it.each(Object.entries(brokenRefs))('%s', async (_name, [file, edit, expected]) => {
     const dir = await temp();
     await editJson(dir, file, edit);
