@@ -9,6 +9,9 @@ import type { CharacterTemplate } from './schemas/project.ts';
  * unknown item, a burnt variant that does not exist, a resource placement of an unknown node).
  */
 
+/** The item id of coins, as in the reference content. */
+export const COIN_ITEM_ID = 'coins';
+
 export interface CrossRefInput {
   items: ReadonlyMap<string, ItemDef>;
   npcs: ManifestData<'npcs.json'>;
@@ -61,6 +64,14 @@ export function checkCrossRefs(c: CrossRefInput): CrossRefResult {
     if (items.has(id)) return;
     (soft ? warnings : problems).push(`${file}: ${where} (itemId "${id}"): unknown item`);
   };
+
+  // `coins` is the coin pouch the simulation pays and charges with: it must be the stackable currency.
+  const coins = items.get(COIN_ITEM_ID);
+  if (coins && coins.type !== 'currency') {
+    problems.push(
+      `items: item "${COIN_ITEM_ID}" (the coin pouch): type must be "currency", not "${coins.type}"`,
+    );
+  }
 
   each(c.stores, (s) => {
     each(s.items, (it, i) => item('stores.json', `store "${s.id}" item ${i}`, it.itemId));

@@ -63,7 +63,7 @@ const brokenRefs: Record<string, Edit> = {
   'npc quest': [
     'npcs.json',
     (d: Json) => {
-      d[8].services.questIds = ['ghost'];
+      d.find((n: { id: string }) => n.id === 'warden_corvin').services.questIds = ['ghost'];
     },
     /npc "warden_corvin" services\.questIds \("ghost"\): unknown quest/,
   ],
@@ -154,6 +154,16 @@ const brokenRefs: Record<string, Edit> = {
 };
 
 describe('broken cross-references', () => {
+  it('coins that are not a currency', async () => {
+    const dir = await temp();
+    await editJson(dir, 'items/misc.json', (items) => {
+      items.find((i: { id: string }) => i.id === 'coins').type = 'junk';
+    });
+    expect((await problemsOf(dir)).join('\n')).toMatch(
+      /item "coins" \(the coin pouch\): type must be "currency"/,
+    );
+  });
+
   it('a placement outside the world.json bounds', async () => {
     const dir = await temp();
     await editJson(dir, 'world.json', (w) => {
