@@ -1,8 +1,11 @@
 import uWS from 'uWebSockets.js';
 import type { RouteDef } from '../net/http/types.ts';
+import { dataRoutes } from '../net/routes/data.ts';
+import { manifestRoutes } from '../net/routes/manifests.ts';
 import { createUnauthenticatedApp } from '../net/ws/unauthenticated-app.ts';
+import { prepareContent } from '../world/prepare.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
-import { createLogger } from './logger.ts';
+import { createLogger, type Logger } from './logger.ts';
 import { type RunningServer, type StatusSource, startServer } from './server.ts';
 import { installShutdown, type ShutdownStep } from './shutdown.ts';
 
@@ -28,6 +31,15 @@ function loadConfigOrExit(): Config {
   }
 }
 
+/** world/ logs plain strings; route them through pino. */
+function contentLogger(logger: Logger) {
+  return {
+    info: (m: string) => logger.info(m),
+    warn: (m: string) => logger.warn(m),
+    error: (m: string) => logger.error(m),
+  };
+}
+
 async function main(): Promise<void> {
   // 1. Configuration.
   const config = loadConfigOrExit();
@@ -50,7 +62,8 @@ async function main(): Promise<void> {
     ],
   });
 
-  // 2. Content: wired when world/ lands → const content = await loadContent(config, logger);
+  // 2. Content: fetch/cache the manifests, validate them; any invalid one stops start-up.
+  const content = await prepareContent({ config, logger: contentLogger(logger) });
 
   // 3. Database: wired when persistence/ lands → const db = await openDatabase(config, logger);
 
@@ -61,7 +74,7 @@ async function main(): Promise<void> {
     databaseOk: () => true,
   };
   // Route groups: one line each (e.g. ...dataRoutes(content), ...authRoutes(identity)).
-  const routes: RouteDef[] = [];
+  const routes: RouteDef[] = [...manifestRoutes(config.manifestsDir), ...dataRoutes(content.registry)];
 
   // 4. HTTP + WebSocket.
   server = await startServer({
