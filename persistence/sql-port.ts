@@ -12,6 +12,7 @@ import type {
 } from './port.ts';
 import * as chars from './repo/characters.ts';
 import * as items from './repo/item-tx.ts';
+import { SlotCache } from './repo/slot-cache.ts';
 import { type SqlClient, withRetry } from './sql.ts';
 
 /** The PersistencePort over any SqlClient: the same code for postgres.js and PGlite. */
@@ -29,7 +30,19 @@ function toUser(r: Record<string, unknown>): UserRecord {
 }
 
 export class SqlPersistence implements PersistencePort {
+  private readonly slots = new SlotCache();
+
   constructor(private readonly db: SqlClient) {}
+
+  /** Runs a write of holdings other than a batch save, forgetting the characters' cached slots around it. */
+  private async holdingsWrite<T>(ids: readonly string[], fn: () => Promise<T>): Promise<T> {
+    this.slots.forget(ids);
+    try {
+      return await fn();
+    } finally {
+      this.slots.forget(ids);
+    }
+  }
 
   async getUser(accountId: string): Promise<UserRecord | null> {
     const [row] = await this.db.query('SELECT * FROM users WHERE id = $1', [accountId]);
@@ -71,6 +84,7 @@ export class SqlPersistence implements PersistencePort {
   }
 
   async deleteCharacter(accountId: string, characterId: string): Promise<boolean> {
+    this.slots.forget([characterId]);
     const rows = await this.db.query(
       'DELETE FROM characters WHERE id = $1 AND "accountId" = $2 RETURNING id',
       [characterId, accountId],
@@ -101,15 +115,21 @@ export class SqlPersistence implements PersistencePort {
 
   async saveCharacters(snapshots: readonly CharacterState[]): Promise<void> {
     if (snapshots.length === 0) return;
+    let written: chars.WrittenSlots = [];
     await withRetry(this.db, async (tx) => {
+      written = [];
       for (let i = 0; i < snapshots.length; i += chars.SAVE_CHUNK) {
-        await chars.saveChunk(tx, snapshots.slice(i, i + chars.SAVE_CHUNK));
+        await chars.saveChunk(tx, snapshots.slice(i, i + chars.SAVE_CHUNK), this.slots, written);
       }
     });
+    for (const w of written) this.slots.remember(w.id, w.gen, w.keys);
   }
 
   applyItemTransaction(tx: ItemTransaction): Promise<ItemTransactionResult> {
-    return items.applyItemTransaction(this.db, tx);
+    return this.holdingsWrite(
+      tx.changes.map((c) => c.characterId),
+      () => items.applyItemTransaction(this.db, tx),
+    );
   }
 
   async recordTradeAudit(row: TradeAuditRow): Promise<void> {
@@ -134,14 +154,16 @@ export class SqlPersistence implements PersistencePort {
   }
 
   createDeathLock(lock: DeathLock): Promise<ItemTransactionResult> {
-    return items.createDeathLock(this.db, lock);
+    return this.holdingsWrite([lock.characterId], () => items.createDeathLock(this.db, lock));
   }
 
   resolveDeathLock(
     id: string,
     claims?: { characterId: string; before: Holdings; after: Holdings },
   ): Promise<ItemTransactionResult> {
-    return items.resolveDeathLock(this.db, id, claims);
+    return this.holdingsWrite(claims ? [claims.characterId] : [], () =>
+      items.resolveDeathLock(this.db, id, claims),
+    );
   }
 
   recoverDeathLocks(): Promise<number> {

@@ -16,6 +16,7 @@ import {
   SET_FROM_R,
   toCharacterState,
 } from './character-rows.ts';
+import { type SlotCache, type SlotKeys, slotKey } from './slot-cache.ts';
 
 /** Character queries. Row sets travel as one JSON text parameter (same SQL on both drivers). */
 
@@ -91,7 +92,15 @@ async function insertHoldingRows(tx: SqlTx, states: readonly CharacterState[]) {
  * Full state of each character except the bank. Rows are locked in id order first so a batch and an
  * item transaction cannot deadlock; characters deleted meanwhile are skipped.
  */
-export async function saveChunk(tx: SqlTx, snapshots: readonly CharacterState[]): Promise<void> {
+/** Slot keys a chunk wrote, to remember once the whole batch has committed. */
+export type WrittenSlots = { id: string; gen: number; keys: SlotKeys }[];
+
+export async function saveChunk(
+  tx: SqlTx,
+  snapshots: readonly CharacterState[],
+  cache: SlotCache,
+  written: WrittenSlots,
+): Promise<void> {
   const ids = [...new Set(snapshots.map((s) => s.id))].sort();
   const locked = await tx.query<{ id: string }>(
     `SELECT id FROM characters WHERE id IN (SELECT jsonb_array_elements_text($1::text::jsonb)) ORDER BY id FOR UPDATE`,
@@ -108,7 +117,7 @@ export async function saveChunk(tx: SqlTx, snapshots: readonly CharacterState[])
      FROM jsonb_to_recordset($1::text::jsonb) AS r(id text, ${RECORDSET_TYPES}) WHERE c.id = r.id`,
     [json(states.map(characterRow))],
   );
-  await upsertSlots(tx, states);
+  await upsertSlots(tx, states, cache, written);
 }
 
 /**
@@ -116,38 +125,60 @@ export async function saveChunk(tx: SqlTx, snapshots: readonly CharacterState[])
  * empty); empty slots are deleted, occupied ones upserted, and rows that did not change are left alone (no new
  * tuple, no foreign-key check), which is most of them in an interval save.
  */
-async function upsertSlots(tx: SqlTx, states: readonly CharacterState[]): Promise<void> {
+async function upsertSlots(
+  tx: SqlTx,
+  states: readonly CharacterState[],
+  cache: SlotCache,
+  written: WrittenSlots,
+): Promise<void> {
   const inv: { c: string; s: number; i: string | null; q: number | null }[] = [];
   const eq: { c: string; s: string; i: string | null; q: number | null }[] = [];
   for (const st of states) {
+    const known = cache.get(st.id);
+    const keys: SlotKeys = new Map();
+    written.push({ id: st.id, gen: cache.gen(st.id), keys });
     // Slots past the end are sent too so the CHECK refuses them instead of dropping them.
     const slots = Math.max(INVENTORY_SLOTS, st.inventory.length);
     for (let slot = 0; slot < slots; slot++) {
       const stack = st.inventory[slot];
+      const key = slotKey(stack);
+      keys.set(`i${slot}`, key);
+      if (known?.get(`i${slot}`) === key) continue;
       inv.push({ c: st.id, s: slot, i: stack?.itemId ?? null, q: stack?.quantity ?? null });
     }
     const slotTypes = new Set<string>([...EQUIP_SLOTS, ...Object.keys(st.equipment)]);
     for (const slotType of slotTypes) {
       const stack = st.equipment[slotType as EquipSlot];
+      const key = slotKey(stack);
+      keys.set(`e${slotType}`, key);
+      if (known?.get(`e${slotType}`) === key) continue;
       eq.push({ c: st.id, s: slotType, i: stack?.itemId ?? null, q: stack?.quantity ?? null });
     }
   }
+  if (inv.length > 0) await applySlotRows(tx, 'inventory', inv);
+  if (eq.length > 0) await applySlotRows(tx, 'equipment', eq);
+}
+
+async function applySlotRows(tx: SqlTx, table: 'inventory' | 'equipment', rows: unknown[]): Promise<void> {
   // One statement each; rows are locked through their characters (FOR UPDATE above).
-  await tx.query(
-    `WITH r AS (SELECT * FROM jsonb_to_recordset($1::text::jsonb) AS r(c text, s smallint, i text, q integer)),
+  if (table === 'inventory') {
+    await tx.query(
+      `WITH r AS (SELECT * FROM jsonb_to_recordset($1::text::jsonb) AS r(c text, s smallint, i text, q integer)),
      gone AS (DELETE FROM inventory AS t USING r WHERE r.i IS NULL AND t."characterId" = r.c AND t.slot = r.s)
      INSERT INTO inventory ("characterId", slot, "itemId", quantity) SELECT r.c, r.s, r.i, r.q FROM r WHERE r.i IS NOT NULL
      ON CONFLICT ("characterId", slot) DO UPDATE SET "itemId" = EXCLUDED."itemId", quantity = EXCLUDED.quantity
      WHERE (inventory."itemId", inventory.quantity) IS DISTINCT FROM (EXCLUDED."itemId", EXCLUDED.quantity)`,
-    [json(inv)],
-  );
+      [json(rows)],
+    );
+    return;
+  }
   await tx.query(
     `WITH r AS (SELECT * FROM jsonb_to_recordset($1::text::jsonb) AS r(c text, s text, i text, q integer)),
      gone AS (DELETE FROM equipment AS t USING r WHERE r.i IS NULL AND t."characterId" = r.c AND t."slotType" = r.s)
      INSERT INTO equipment ("characterId", "slotType", "itemId", quantity) SELECT r.c, r.s, r.i, r.q FROM r WHERE r.i IS NOT NULL
      ON CONFLICT ("characterId", "slotType") DO UPDATE SET "itemId" = EXCLUDED."itemId", quantity = EXCLUDED.quantity
      WHERE (equipment."itemId", equipment.quantity) IS DISTINCT FROM (EXCLUDED."itemId", EXCLUDED.quantity)`,
-    [json(eq)],
+    [json(rows)],
   );
 }
 

@@ -220,6 +220,39 @@ export function persistenceContract(make: () => TestDb): void {
       ).toEqual([{ slot: 9 }, { slot: 10 }]);
     });
 
+    it('a save after another writer changed the rows still writes the whole snapshot', async () => {
+      const c = makeCharacter(account, 'Cached', {
+        inventory: inventoryOf({ 0: { itemId: 'logs', quantity: 1 } }),
+      });
+      await port.createCharacter(c);
+      await port.saveCharacters([c]); // the port now knows what it wrote
+      const deposit = {
+        ...holdingsOf(c),
+        inventory: inventoryOf({}),
+        bank: [{ itemId: 'logs', quantity: 1 }],
+      };
+      const res = await port.applyItemTransaction({
+        id: `dep-${c.id}`,
+        kind: 'bank_deposit',
+        conserve: true,
+        changes: [{ characterId: c.id, before: holdingsOf(c), after: deposit }],
+      });
+      expect(res).toEqual({ ok: true });
+      c.inventory = inventoryOf({ 0: { itemId: 'logs', quantity: 1 }, 1: { itemId: 'ore', quantity: 1 } });
+      await port.saveCharacters([c]);
+      const loaded = await port.loadCharacter(c.id);
+      expect(loaded?.inventory.slice(0, 2)).toEqual([
+        { itemId: 'logs', quantity: 1 },
+        { itemId: 'ore', quantity: 1 },
+      ]);
+      c.inventory[0] = null; // and an unchanged slot next to a changed one after a cached save
+      await port.saveCharacters([c]);
+      expect((await port.loadCharacter(c.id))?.inventory.slice(0, 2)).toEqual([
+        null,
+        { itemId: 'ore', quantity: 1 },
+      ]);
+    });
+
     it('a snapshot with an impossible slot is refused whole', async () => {
       const c = await port.createCharacter(makeCharacter(account, 'Overfull'));
       const bad = structuredClone(c);
