@@ -135,23 +135,31 @@ async function upsertSlots(
   const eq: { c: string; s: string; i: string | null; q: number | null }[] = [];
   for (const st of states) {
     const known = cache.get(st.id);
-    const keys: SlotKeys = new Map();
+    const keys: SlotKeys = new Array(INVENTORY_SLOTS + EQUIP_SLOTS.length);
     written.push({ id: st.id, gen: cache.gen(st.id), keys });
     // Slots past the end are sent too so the CHECK refuses them instead of dropping them.
     const slots = Math.max(INVENTORY_SLOTS, st.inventory.length);
     for (let slot = 0; slot < slots; slot++) {
       const stack = st.inventory[slot];
       const key = slotKey(stack);
-      keys.set(`i${slot}`, key);
-      if (known?.get(`i${slot}`) === key) continue;
+      if (slot < INVENTORY_SLOTS) {
+        keys[slot] = key;
+        if (known?.[slot] === key) continue;
+      }
       inv.push({ c: st.id, s: slot, i: stack?.itemId ?? null, q: stack?.quantity ?? null });
     }
-    const slotTypes = new Set<string>([...EQUIP_SLOTS, ...Object.keys(st.equipment)]);
-    for (const slotType of slotTypes) {
-      const stack = st.equipment[slotType as EquipSlot];
+    for (let k = 0; k < EQUIP_SLOTS.length; k++) {
+      const slotType = EQUIP_SLOTS[k] as EquipSlot;
+      const stack = st.equipment[slotType];
       const key = slotKey(stack);
-      keys.set(`e${slotType}`, key);
-      if (known?.get(`e${slotType}`) === key) continue;
+      keys[INVENTORY_SLOTS + k] = key;
+      if (known?.[INVENTORY_SLOTS + k] === key) continue;
+      eq.push({ c: st.id, s: slotType, i: stack?.itemId ?? null, q: stack?.quantity ?? null });
+    }
+    // Unknown slot types are sent so the CHECK refuses them.
+    for (const slotType of Object.keys(st.equipment)) {
+      if ((EQUIP_SLOTS as readonly string[]).includes(slotType)) continue;
+      const stack = st.equipment[slotType as EquipSlot];
       eq.push({ c: st.id, s: slotType, i: stack?.itemId ?? null, q: stack?.quantity ?? null });
     }
   }

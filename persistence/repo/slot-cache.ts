@@ -7,7 +7,8 @@
  * database does not hold. Unknown characters are sent whole. One server process per database.
  */
 
-export type SlotKeys = Map<string, string>;
+/** Index: inventory slot 0..27, then INVENTORY_SLOTS + index in EQUIP_SLOTS. Plain strings: cheap for GC. */
+export type SlotKeys = string[];
 
 export class SlotCache {
   private readonly keys = new Map<string, SlotKeys>();
