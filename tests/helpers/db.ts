@@ -81,26 +81,3 @@ export function postgresTestDb(): TestDb {
     },
   };
 }
-
-/**
- * The drivers to run a suite against. PostgreSQL missing: outside CI a visible skip message; in CI
- * (CI=true) the suite gets a driver whose connect() throws, so it fails.
- */
-export async function testDrivers(): Promise<{ name: string; make: () => TestDb }[]> {
-  const drivers: { name: string; make: () => TestDb }[] = [{ name: 'pglite', make: pgliteTestDb }];
-  if (await postgresAvailable()) {
-    drivers.push({ name: 'postgres', make: postgresTestDb });
-  } else if (process.env['CI'] === 'true') {
-    drivers.push({
-      name: 'postgres',
-      make: () => ({
-        ...postgresTestDb(),
-        connect: () =>
-          Promise.reject(new Error(`PostgreSQL is required in CI and does not answer at ${TEST_PG_URL}`)),
-      }),
-    });
-  } else {
-    console.warn(`SKIPPING PostgreSQL driver: nothing answers at ${TEST_PG_URL} (CI=true would fail)`);
-  }
-  return drivers;
-}
