@@ -110,6 +110,24 @@ export class AccountCharacters {
     }
   }
 
+  /**
+   * The character a WebSocket login enters with (contract §1.2): `characterId` must be one of the
+   * account's; else the most recently played; else a new one named `name` (or a generated name).
+   */
+  async selectForLogin(
+    accountId: string,
+    opts: { characterId?: string | undefined; name?: string | undefined },
+  ): Promise<{ ok: true; characterId: string } | { ok: false; reason: 'missing' | 'foreign' }> {
+    if (opts.characterId !== undefined) {
+      const found = await this.find(accountId, opts.characterId);
+      return found.ok ? { ok: true, characterId: found.character.id } : found;
+    }
+    const recent = await this.mostRecent(accountId);
+    if (recent !== null) return { ok: true, characterId: recent.id };
+    const created = await this.create(accountId, opts.name !== undefined ? { name: opts.name } : {});
+    return { ok: true, characterId: created.id };
+  }
+
   async rename(characterId: string, name: string): Promise<void> {
     const problem = nameProblem(name);
     if (problem !== null) throw badRequest(problem);
