@@ -1,9 +1,10 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { z } from 'zod';
 import { normalizeSkill, SKILLS, type Skill } from '../ecs/skills.ts';
 import { ContentError } from './content-error.ts';
 import { checkCrossRefs } from './cross-refs.ts';
-import { listJson, readManifest } from './read-manifest.ts';
+import { describeIssue, listJson, readManifest } from './read-manifest.ts';
 import { type ContentRegistry, deepFreeze, frozenMap } from './registry.ts';
 import {
   MANIFEST_SCHEMAS,
@@ -11,9 +12,11 @@ import {
   type ManifestFile,
   REQUIRED_MANIFESTS,
 } from './schemas/index.ts';
-import { type ItemDef, itemsFileSchema } from './schemas/items.ts';
+import { type ItemDef, itemSchema } from './schemas/items.ts';
 import type { SkillUnlock } from './schemas/progression.ts';
 import { defaultTemplate } from './templates.ts';
+
+const itemsListSchema = z.array(z.unknown());
 
 type Loaded = { [F in ManifestFile]?: ManifestData<F> };
 
@@ -155,7 +158,7 @@ async function loadItems(
   let found = 0;
   let failed = false;
   for (const rel of sources) {
-    const r = await readManifest(dir, rel, itemsFileSchema);
+    const r = await readManifest(dir, rel, itemsListSchema);
     if (!r.ok) {
       if (!r.missing) {
         problems.push(...r.problems);
@@ -165,7 +168,16 @@ async function loadItems(
     }
     found++;
     files.push(rel);
-    for (const item of r.data) {
+    // Entry by entry, so one bad item does not hide the file's other items from the cross-reference checks.
+    for (let i = 0; i < r.data.length; i++) {
+      const parsed = itemSchema.safeParse(r.data[i]);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          problems.push(describeIssue(rel, r.data, { ...issue, path: [i, ...issue.path] }));
+        }
+        continue;
+      }
+      const item = parsed.data;
       const prev = byId.get(item.id);
       if (prev) problems.push(`${rel}: item "${item.id}": duplicate id (also in ${prev.file})`);
       else byId.set(item.id, { item, file: rel });

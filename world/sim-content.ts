@@ -1,6 +1,6 @@
 import type { EquipSlot, ItemStack } from '../ecs/character-state.ts';
 import type { ItemInfo, NpcInfo, NpcSpawn, ResourceSpawn, SimContent, StationSpawn } from '../ecs/content.ts';
-import { type Skill, normalizeSkill } from '../ecs/skills.ts';
+import { normalizeSkill, type Skill } from '../ecs/skills.ts';
 import type { ContentRegistry } from './registry.ts';
 import type { AreaDef } from './schemas/areas.ts';
 import type { ItemDef } from './schemas/items.ts';
@@ -42,7 +42,9 @@ export function toSimContent(registry: ContentRegistry): SimContent {
 
 export function itemInfo(def: ItemDef): ItemInfo {
   const twoHanded = def.equipSlot === '2h';
-  const equipSlot: EquipSlot | null = twoHanded ? 'weapon' : ((def.equipSlot as EquipSlot | undefined) ?? null);
+  const equipSlot: EquipSlot | null = twoHanded
+    ? 'weapon'
+    : ((def.equipSlot as EquipSlot | undefined) ?? null);
   return Object.freeze({
     id: def.id,
     name: def.name,
@@ -116,7 +118,13 @@ function areaNpcSpawns(a: AreaDef): NpcSpawn[] {
     return spawn;
   });
   for (const m of a.mobSpawns) {
-    out.push({ npcId: m.mobId, x: tile(m.position.x), z: tile(m.position.z), count: m.maxCount, radius: m.spawnRadius });
+    out.push({
+      npcId: m.mobId,
+      x: tile(m.position.x),
+      z: tile(m.position.z),
+      count: m.maxCount,
+      radius: m.spawnRadius,
+    });
   }
   return out;
 }

@@ -24,7 +24,9 @@ export function chooseSpawn(registry: ContentRegistry): { x: number; z: number }
   if (registry.world) return { x: Math.floor(registry.world.spawn.x), z: Math.floor(registry.world.spawn.z) };
   const areas = [...registry.areas.values()];
   const town =
-    areas.find((a) => a.group === 'starterTowns') ?? areas.find((a) => a.biomeType === 'starter_town') ?? areas[0];
+    areas.find((a) => a.group === 'starterTowns') ??
+    areas.find((a) => a.biomeType === 'starter_town') ??
+    areas[0];
   if (!town) return { x: 0, z: 0 };
   if (town.spawnPoint) return { x: Math.floor(town.spawnPoint.x), z: Math.floor(town.spawnPoint.z) };
   if (town.npcs.length > 0) {
@@ -49,7 +51,8 @@ export function worldBounds(registry: ContentRegistry, spawn: { x: number; z: nu
   for (const a of registry.areas.values()) {
     see(a.bounds.minX, a.bounds.minZ);
     see(a.bounds.maxX, a.bounds.maxZ);
-    for (const p of [...a.npcs, ...a.mobSpawns, ...a.resources, ...a.stations]) see(p.position.x, p.position.z);
+    for (const p of [...a.npcs, ...a.mobSpawns, ...a.resources, ...a.stations])
+      see(p.position.x, p.position.z);
   }
   for (const b of registry.buildings) see(b.position.x + b.footprint.width, b.position.z + b.footprint.depth);
   const half = Math.max(MIN_WORLD_SIZE / 2, Math.ceil(reach) + WORLD_MARGIN);
@@ -69,12 +72,18 @@ export function buildTileMap(
   resources: readonly ResourceSpawn[],
   stations: readonly StationSpawn[],
 ): { map: TileMap; spawn: { x: number; z: number } } {
-  const map = new TileMap(bounds.minX, bounds.minZ, bounds.maxX - bounds.minX + 1, bounds.maxZ - bounds.minZ + 1);
+  const map = new TileMap(
+    bounds.minX,
+    bounds.minZ,
+    bounds.maxX - bounds.minX + 1,
+    bounds.maxZ - bounds.minZ + 1,
+  );
   // A footprint is centred on the object's tile.
   const block = (x: number, z: number, fp: { width: number; depth: number }) => {
     const x0 = x - Math.floor((fp.width - 1) / 2);
     const z0 = z - Math.floor((fp.depth - 1) / 2);
-    for (let dz = 0; dz < fp.depth; dz++) for (let dx = 0; dx < fp.width; dx++) map.setBlocked(x0 + dx, z0 + dz);
+    for (let dz = 0; dz < fp.depth; dz++)
+      for (let dx = 0; dx < fp.width; dx++) map.setBlocked(x0 + dx, z0 + dz);
   };
   for (const s of stations) block(s.x, s.z, footprintOf(registry, registry.stations.get(s.type)?.model));
   for (const r of resources) {

@@ -11,6 +11,8 @@ export interface WsMessage {
   event: string;
   // biome-ignore lint/suspicious/noExplicitAny: tests inspect payloads freely
   payload: any;
+  /** Whether it came as a binary (msgpack) frame rather than a text (JSON) one. */
+  binary: boolean;
 }
 
 interface Waiter {
@@ -108,6 +110,15 @@ export class TestWsClient {
     }
   }
 
+  /** Stop reading from the TCP socket (to make the server's send buffer fill up), and resume. */
+  pauseReading(): void {
+    (this.socket as unknown as { _socket: { pause(): void } })._socket.pause();
+  }
+
+  resumeReading(): void {
+    (this.socket as unknown as { _socket: { resume(): void } })._socket.resume();
+  }
+
   close(code = 1000): void {
     if (this.socket.readyState === WebSocket.OPEN || this.socket.readyState === WebSocket.CONNECTING) {
       this.socket.close(code);
@@ -115,8 +126,14 @@ export class TestWsClient {
   }
 
   private onFrame(data: Buffer, isBinary: boolean): void {
-    const decoded = (isBinary ? unpack(data) : JSON.parse(data.toString('utf8'))) as [string, unknown];
-    const msg: WsMessage = { event: decoded[0], payload: decoded[1] };
+    let msg: WsMessage;
+    try {
+      const decoded = (isBinary ? unpack(data) : JSON.parse(data.toString('utf8'))) as [string, unknown];
+      msg = { event: decoded[0], payload: decoded[1], binary: isBinary };
+    } catch {
+      // Kept (not thrown): a throw here would break the ws client's frame loop.
+      msg = { event: '<undecodable>', payload: data, binary: isBinary };
+    }
     this.received.push(msg);
     const w = this.waiters.findIndex((x) => x.event === undefined || x.event === msg.event);
     if (w >= 0) {
