@@ -81,6 +81,7 @@ export async function createIdentity(deps: IdentityDeps): Promise<Identity> {
     world: deps.world,
     registry,
     admin: new AdminGate(config.auth.adminCode, deps.limiter),
+    limiter: deps.limiter,
     authTimeoutMs: config.auth.wsAuthTimeoutMs,
     logger,
   });

@@ -7,7 +7,7 @@ import { generateGuestName } from '../auth/names.ts';
 import { HttpError } from '../http/types.ts';
 import type { ClientMessage, ClientPayload } from '../protocol/index.ts';
 import type { WsApp, WsConnection } from '../ws/types.ts';
-import type { AdminGate } from './admin.ts';
+import type { AdminGate, AuthAttemptLimiter } from './admin.ts';
 import { translate } from './commands.ts';
 import type { SessionRegistry } from './registry.ts';
 
@@ -45,6 +45,8 @@ export interface SessionAppDeps {
   world: WorldGate;
   registry: SessionRegistry;
   admin: AdminGate;
+  /** The authentication window of /api/auth/*: bad tokens and anonymous sign-ups over the socket count too. */
+  limiter: AuthAttemptLimiter;
   authTimeoutMs: number;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   /** Epoch milliseconds for chat timestamps. */
@@ -105,15 +107,23 @@ export function createSessionApp(deps: SessionAppDeps): WsApp & { idle(): Promis
       if (s.sessionRowId !== undefined) await port.recordLogout(s.sessionRowId);
     });
 
-  async function account(req: AuthRequest): Promise<{ accountId: string; anonymous: boolean }> {
+  async function account(
+    c: WsConnection,
+    req: AuthRequest,
+  ): Promise<{ accountId: string; anonymous: boolean }> {
+    const { limiter } = deps;
+    if (limiter.isAuthBlocked(c.ip)) throw new Refusal(CLOSE_AUTH_FAILED, 'too many authentication attempts');
     if (req.authToken === undefined) {
       if (!authenticator.anonymousMode) throw new Refusal(CLOSE_AUTH_FAILED, 'authToken is required');
+      // Like POST /api/auth/anonymous: each new temporary account uses one attempt of the address.
+      limiter.countAuthFailure(c.ip);
       const user = await port.createAnonymousUser(generateGuestName());
       return { accountId: user.id, anonymous: true };
     }
     const outcome = await authenticator.authenticate(req.authToken);
     if (outcome.ok) return outcome.auth;
     if (outcome.reason === 'banned') throw new Refusal(CLOSE_FORBIDDEN, 'account is banned');
+    limiter.countAuthFailure(c.ip);
     throw new Refusal(CLOSE_AUTH_FAILED, 'invalid token');
   }
 
@@ -133,7 +143,7 @@ export function createSessionApp(deps: SessionAppDeps): WsApp & { idle(): Promis
   }
 
   async function login(c: WsConnection, s: Session, req: AuthRequest): Promise<void> {
-    const acct = await account(req);
+    const acct = await account(c, req);
     const characterId = await pickCharacter(acct.accountId, req);
     const issued = await authenticator.tokens.issue(acct.accountId, acct.anonymous);
     if (c.closed) return;

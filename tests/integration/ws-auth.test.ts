@@ -275,3 +275,38 @@ describe('after authentication', () => {
     expect(JSON.stringify(s.world.commands)).not.toContain('test-admin-code');
   });
 });
+
+describe('the authentication window is shared with /api/auth/* (rate limits on)', () => {
+  let limited: IdentityTestServer;
+  beforeAll(async () => {
+    limited = await startIdentityServer({ WS_AUTH_TIMEOUT_SECONDS: '5' });
+  });
+  afterAll(async () => {
+    await limited?.stop();
+  });
+
+  it('wrong /admin codes use it up; then even the right code, HTTP sign-ups and socket sign-ups are refused', async () => {
+    const { token } = await jsonOf(await api(limited.url, 'POST', '/api/auth/anonymous')); // attempt 1
+    const c = await TestWsClient.connect(limited.wsUrl, { encoding: 'json', query: { authToken: token } });
+    clients.push(c);
+    await c.next('authResult');
+    for (let i = 0; i < 9; i++) {
+      c.send('player:chat', { message: `/admin guess-${i}` }); // attempts 2..10
+      expect((await c.next('error')).payload.code).toBe('FORBIDDEN');
+    }
+    c.send('player:chat', { message: '/admin test-admin-code' });
+    const refused = (await c.next('error')).payload;
+    expect(refused).toMatchObject({ code: 'FORBIDDEN' });
+    expect(refused.message).toMatch(/too many/);
+    expect((await api(limited.url, 'POST', '/api/auth/anonymous')).status).toBe(429);
+
+    const d = await TestWsClient.connect(limited.wsUrl, { encoding: 'json' });
+    clients.push(d);
+    d.send('authenticate', {});
+    expect((await d.next('authResult')).payload).toEqual({
+      success: false,
+      error: 'too many authentication attempts',
+    });
+    expect(await d.waitClose()).toBe(4001);
+  });
+});
