@@ -71,6 +71,7 @@ async function main(): Promise<void> {
     // identity: replaced by the session app when the identity work lands.
     ws: createUnauthenticatedApp({ authTimeoutMs: config.auth.wsAuthTimeoutMs }),
     status,
+    // identity: verifyBearer: (token) => identity.verifyBearer(token), wired when the identity work lands
   });
 
   // 5. World: wired when world/ lands → const world = startWorld({ config, content, db, logger });

@@ -20,7 +20,11 @@ export interface ShutdownOptions {
   signals?: readonly NodeJS.Signals[];
 }
 
-export function installShutdown(opts: ShutdownOptions): { shutdown: (reason: string) => Promise<number> } {
+export function installShutdown(opts: ShutdownOptions): {
+  shutdown: (reason: string) => Promise<number>;
+  /** Remove the signal handlers (tests). */
+  dispose: () => void;
+} {
   const exit = opts.exit ?? ((code: number) => process.exit(code));
   let running: Promise<number> | undefined;
 
@@ -57,16 +61,21 @@ export function installShutdown(opts: ShutdownOptions): { shutdown: (reason: str
     return running;
   };
 
-  for (const signal of opts.signals ?? ['SIGINT', 'SIGTERM']) {
-    process.on(signal, () => {
-      if (running !== undefined) {
-        opts.logger.warn({ signal }, 'second signal: exiting now');
-        opts.logger.flush();
-        exit(1);
-        return;
-      }
-      void shutdown(signal);
-    });
-  }
-  return { shutdown };
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (running !== undefined) {
+      opts.logger.warn({ signal }, 'second signal: exiting now');
+      opts.logger.flush();
+      exit(1);
+      return;
+    }
+    void shutdown(signal);
+  };
+  const signals = opts.signals ?? ['SIGINT', 'SIGTERM'];
+  for (const signal of signals) process.on(signal, onSignal);
+  return {
+    shutdown,
+    dispose: () => {
+      for (const signal of signals) process.off(signal, onSignal);
+    },
+  };
 }

@@ -9,6 +9,9 @@ import type { CharacterTemplate } from './schemas/project.ts';
  * unknown item, a burnt variant that does not exist, a resource placement of an unknown node).
  */
 
+/** The item id of coins, as in the reference content. */
+export const COIN_ITEM_ID = 'coins';
+
 export interface CrossRefInput {
   items: ReadonlyMap<string, ItemDef>;
   npcs: ManifestData<'npcs.json'>;
@@ -61,6 +64,14 @@ export function checkCrossRefs(c: CrossRefInput): CrossRefResult {
     if (items.has(id)) return;
     (soft ? warnings : problems).push(`${file}: ${where} (itemId "${id}"): unknown item`);
   };
+
+  // `coins` is the coin pouch the simulation pays and charges with: it must be the stackable currency.
+  const coins = items.get(COIN_ITEM_ID);
+  if (coins && coins.type !== 'currency') {
+    problems.push(
+      `items: item "${COIN_ITEM_ID}" (the coin pouch): type must be "currency", not "${coins.type}"`,
+    );
+  }
 
   each(c.stores, (s) => {
     each(s.items, (it, i) => item('stores.json', `store "${s.id}" item ${i}`, it.itemId));
@@ -241,4 +252,40 @@ export function checkCrossRefs(c: CrossRefInput): CrossRefResult {
   });
 
   return { problems, warnings };
+}
+
+/** With world.json, every placement must lie inside its bounds (the tile map would silently drop it). */
+export function checkPlacements(
+  world: ManifestData<'world.json'> | undefined,
+  areas: ManifestData<'world-areas.json'>,
+  buildings: ManifestData<'buildings.json'> | undefined,
+): string[] {
+  if (!world) return [];
+  const b = world.bounds;
+  const inside = (p: { x: number; z: number }) =>
+    Math.floor(p.x) >= b.minX &&
+    Math.floor(p.x) <= b.maxX &&
+    Math.floor(p.z) >= b.minZ &&
+    Math.floor(p.z) <= b.maxZ;
+  const out: string[] = [];
+  const check = (where: string, p: { x: number; z: number }) => {
+    if (!inside(p)) out.push(`world-areas.json: ${where} at (${p.x}, ${p.z}): outside the world.json bounds`);
+  };
+  for (const group of Object.values(areas)) {
+    for (const a of Object.values(group)) {
+      const at = `area "${a.id}"`;
+      if (a.spawnPoint) check(`${at} spawnPoint`, a.spawnPoint);
+      each(a.npcs, (n, i) => check(`${at} npcs[${i}]`, n.position));
+      each(a.mobSpawns, (m, i) => check(`${at} mobSpawns[${i}]`, m.position));
+      each(a.resources, (r, i) => check(`${at} resources[${i}]`, r.position));
+      each(a.stations, (s, i) => check(`${at} stations[${i}]`, s.position));
+      each(a.fishing?.positions, (p, i) => check(`${at} fishing.positions[${i}]`, p));
+    }
+  }
+  each(buildings, (bd) => {
+    const far = { x: bd.position.x + bd.footprint.width - 1, z: bd.position.z + bd.footprint.depth - 1 };
+    if (!inside(bd.position) || !inside(far))
+      out.push(`buildings.json: building "${bd.id}": outside the world.json bounds`);
+  });
+  return out;
 }

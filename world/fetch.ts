@@ -177,7 +177,7 @@ function validate(rel: string, text: string): string | undefined {
 }
 
 /** Write to a temp file in the same directory, then rename: readers see the old or the new file, never half. */
-export async function atomicWrite(target: string, text: string): Promise<void> {
+export async function atomicWrite(target: string, text: string | Uint8Array): Promise<void> {
   await mkdir(path.dirname(target), { recursive: true });
   const tmp = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {

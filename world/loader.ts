@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { normalizeSkill, SKILLS, type Skill } from '../ecs/skills.ts';
 import { ContentError } from './content-error.ts';
-import { checkCrossRefs } from './cross-refs.ts';
+import { checkCrossRefs, checkPlacements } from './cross-refs.ts';
 import { describeIssue, listJson, readManifest } from './read-manifest.ts';
 import { type ContentRegistry, deepFreeze, frozenMap } from './registry.ts';
 import {
@@ -104,6 +104,7 @@ export async function loadContent(manifestsDir: string): Promise<ContentRegistry
     templates: templateFile,
   });
   problems.push(...refs.problems);
+  problems.push(...checkPlacements(data['world.json'], areas, data['buildings.json']));
   if (problems.length > 0) throw new ContentError(problems);
 
   const registry: ContentRegistry = {

@@ -6,7 +6,12 @@ import { MANIFEST_SCHEMAS, SPEC_ITEM_FILES } from './schemas/index.ts';
  * no `..` or `.` segments, no hidden segments (`.etags.json`), no backslashes, no absolute or drive paths.
  */
 export function isSafeManifestPath(rel: string): boolean {
-  if (rel.length === 0 || rel.length > 200 || !rel.endsWith('.json')) return false;
+  return isSafeRelativePath(rel, '.json');
+}
+
+/** The same rule for any extension (models mirrored by the asset sync use `.glb`). */
+export function isSafeRelativePath(rel: string, ext: string): boolean {
+  if (rel.length === 0 || rel.length > 300 || !rel.toLowerCase().endsWith(ext)) return false;
   if (rel.includes('\\') || rel.includes('\0') || path.isAbsolute(rel) || /^[A-Za-z]:/.test(rel))
     return false;
   return rel

@@ -10,9 +10,15 @@ export function readBody(
   res: uWS.HttpResponse,
   contentLength: number | undefined,
   maxBytes: number,
-  isAborted: () => boolean,
+  onAbort: (cb: () => void) => void,
 ): Promise<Buffer> {
   return new Promise((resolve, reject) => {
+    let aborted = false;
+    // A client that disconnects mid-body must not leave the request waiting forever.
+    onAbort(() => {
+      aborted = true;
+      reject(new Error('request aborted'));
+    });
     if (contentLength !== undefined && contentLength > maxBytes) {
       reject(tooLarge(maxBytes));
       return;
@@ -21,7 +27,7 @@ export function readBody(
     let total = 0;
     let done = false;
     res.onData((chunk, isLast) => {
-      if (done || isAborted()) return;
+      if (done || aborted) return;
       total += chunk.byteLength;
       if (total > maxBytes) {
         done = true;

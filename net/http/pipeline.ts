@@ -54,6 +54,7 @@ interface Ctx {
   /** Headers every response carries (request id, CORS, rate limit). */
   common: Record<string, string>;
   routeLabel: string;
+  abortListeners: (() => void)[];
 }
 
 export function mountHttp(app: uWS.TemplatedApp, opts: HttpPipelineOptions): Router {
@@ -75,9 +76,11 @@ export function mountHttp(app: uWS.TemplatedApp, opts: HttpPipelineOptions): Rou
       ip: clientAddress(res.getRemoteAddressAsText(), headers['x-forwarded-for'] ?? '', opts.trustProxy),
       common: {},
       routeLabel: 'unmatched',
+      abortListeners: [],
     };
     res.onAborted(() => {
       ctx.aborted = true;
+      for (const cb of ctx.abortListeners) cb();
     });
     ctx.common['X-Request-Id'] = ctx.requestId;
     ctx.common['X-Content-Type-Options'] = 'nosniff';
@@ -105,7 +108,7 @@ async function handle(ctx: Ctx, router: Router, opts: HttpPipelineOptions): Prom
   }
   const isHead = ctx.method === 'HEAD';
   const method = (isHead ? 'GET' : ctx.method) as HttpMethod;
-  const match = METHODS.has(method) ? router.match(method, path) : router.matchUnknownMethod(path);
+  const match = METHODS.has(method) ? router.match(method, ctx.path) : router.matchUnknownMethod(ctx.path);
   const route = match.kind === 'found' ? match.route : undefined;
   if (route !== undefined) ctx.routeLabel = route.path;
 
@@ -147,7 +150,7 @@ async function handle(ctx: Ctx, router: Router, opts: HttpPipelineOptions): Prom
       ctx.res,
       declared === undefined ? undefined : Number(declared),
       route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-      () => ctx.aborted,
+      (cb) => ctx.abortListeners.push(cb),
     );
     bodyPromise.catch(() => {}); // surfaced at the await below; avoid an unhandled rejection meanwhile
   }
@@ -189,7 +192,8 @@ function finish(ctx: Ctx, reply: Reply, logger: Logger): void {
   httpRequests.inc({ method: ctx.method, route: ctx.routeLabel, status: String(status) });
   // The path only, never the query string: it may carry tokens.
   const line = { reqId: ctx.requestId, method: ctx.method, path: ctx.path, status, ms, ip: ctx.ip };
-  if (reply.error !== undefined) logger.error({ ...line, err: reply.error }, 'request failed');
+  if (reply.error !== undefined && !ctx.aborted)
+    logger.error({ ...line, err: reply.error }, 'request failed');
   else if (QUIET_PATHS.has(ctx.path)) logger.debug(line, 'request');
   else logger.info(line, 'request');
 }

@@ -64,9 +64,13 @@ export class Router {
     setOnce(node.routes, route);
   }
 
-  match(method: HttpMethod, path: string): RouteMatch {
+  /**
+   * `rawPath` is the URL path as received: segments are percent-decoded one by one, so an encoded `/`
+   * stays inside its parameter. Throws URIError on bad percent-encoding.
+   */
+  match(method: HttpMethod, rawPath: string): RouteMatch {
     const params: Record<string, string> = {};
-    const methods = this.find(this.root, split(path), 0, params);
+    const methods = this.find(this.root, split(rawPath).map(decodeURIComponent), 0, params);
     if (methods === undefined) return { kind: 'not-found' };
     const route = methods.get(method);
     if (route !== undefined) return { kind: 'found', route, params };
@@ -74,8 +78,8 @@ export class Router {
   }
 
   /** For a method no route can have (TRACE, CONNECT...): 405 when the path exists, else 404. */
-  matchUnknownMethod(path: string): RouteMatch {
-    const methods = this.find(this.root, split(path), 0, {});
+  matchUnknownMethod(rawPath: string): RouteMatch {
+    const methods = this.find(this.root, split(rawPath).map(decodeURIComponent), 0, {});
     return methods === undefined
       ? { kind: 'not-found' }
       : { kind: 'method-not-allowed', allowed: [...methods.keys()] };

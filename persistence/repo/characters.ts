@@ -1,4 +1,9 @@
-import type { CharacterState } from '../../ecs/character-state.ts';
+import {
+  type CharacterState,
+  EQUIP_SLOTS,
+  type EquipSlot,
+  INVENTORY_SLOTS,
+} from '../../ecs/character-state.ts';
 import { type CharacterSummary, NameTakenError } from '../port.ts';
 import { type SqlTx, sqlState } from '../sql.ts';
 import {
@@ -16,7 +21,7 @@ import {
 
 const SUMMARY = `id, "accountId", name, "combatLevel", "createdAt", "lastLoginAt"`;
 /** Characters per statement of a batch save: keeps each JSON string and each statement short. */
-export const SAVE_CHUNK = 500;
+export const SAVE_CHUNK = 250;
 
 const json = (v: unknown) => JSON.stringify(v);
 
@@ -48,11 +53,11 @@ export async function insertCharacter(tx: SqlTx, s: CharacterState): Promise<voi
      FROM jsonb_to_recordset($1::text::jsonb) AS r(id text, "accountId" text, name text, ${RECORDSET_TYPES})`,
     [json([row])],
   );
-  await insertHoldingRows(tx, [s], true);
+  await insertHoldingRows(tx, [s]);
 }
 
-/** Inventory and equipment (and with `bank`, the bank) rows of characters whose rows were cleared. */
-async function insertHoldingRows(tx: SqlTx, states: readonly CharacterState[], bank: boolean) {
+/** Inventory, equipment and bank rows of new characters. */
+async function insertHoldingRows(tx: SqlTx, states: readonly CharacterState[]) {
   const inv = states.flatMap((s) => inventoryRows(s.id, s.inventory));
   if (inv.length > 0) {
     await tx.query(
@@ -71,7 +76,6 @@ async function insertHoldingRows(tx: SqlTx, states: readonly CharacterState[], b
       [json(eq)],
     );
   }
-  if (!bank) return;
   const rows = states.flatMap((s) => bankRows(s.id, s.bank));
   if (rows.length > 0) {
     await tx.query(
@@ -104,16 +108,47 @@ export async function saveChunk(tx: SqlTx, snapshots: readonly CharacterState[])
      FROM jsonb_to_recordset($1::text::jsonb) AS r(id text, ${RECORDSET_TYPES}) WHERE c.id = r.id`,
     [json(states.map(characterRow))],
   );
-  const idsJson = json(states.map((s) => s.id));
+  await upsertSlots(tx, states);
+}
+
+/**
+ * Inventory and equipment of a batch, as a diff applied in the database: every slot is sent (null for
+ * empty); empty slots are deleted, occupied ones upserted, and rows that did not change are left alone (no new
+ * tuple, no foreign-key check), which is most of them in an interval save.
+ */
+async function upsertSlots(tx: SqlTx, states: readonly CharacterState[]): Promise<void> {
+  const inv: { c: string; s: number; i: string | null; q: number | null }[] = [];
+  const eq: { c: string; s: string; i: string | null; q: number | null }[] = [];
+  for (const st of states) {
+    // Slots past the end are sent too so the CHECK refuses them instead of dropping them.
+    const slots = Math.max(INVENTORY_SLOTS, st.inventory.length);
+    for (let slot = 0; slot < slots; slot++) {
+      const stack = st.inventory[slot];
+      inv.push({ c: st.id, s: slot, i: stack?.itemId ?? null, q: stack?.quantity ?? null });
+    }
+    const slotTypes = new Set<string>([...EQUIP_SLOTS, ...Object.keys(st.equipment)]);
+    for (const slotType of slotTypes) {
+      const stack = st.equipment[slotType as EquipSlot];
+      eq.push({ c: st.id, s: slotType, i: stack?.itemId ?? null, q: stack?.quantity ?? null });
+    }
+  }
+  // One statement each; rows are locked through their characters (FOR UPDATE above).
   await tx.query(
-    `DELETE FROM inventory WHERE "characterId" IN (SELECT jsonb_array_elements_text($1::text::jsonb))`,
-    [idsJson],
+    `WITH r AS (SELECT * FROM jsonb_to_recordset($1::text::jsonb) AS r(c text, s smallint, i text, q integer)),
+     gone AS (DELETE FROM inventory AS t USING r WHERE r.i IS NULL AND t."characterId" = r.c AND t.slot = r.s)
+     INSERT INTO inventory ("characterId", slot, "itemId", quantity) SELECT r.c, r.s, r.i, r.q FROM r WHERE r.i IS NOT NULL
+     ON CONFLICT ("characterId", slot) DO UPDATE SET "itemId" = EXCLUDED."itemId", quantity = EXCLUDED.quantity
+     WHERE (inventory."itemId", inventory.quantity) IS DISTINCT FROM (EXCLUDED."itemId", EXCLUDED.quantity)`,
+    [json(inv)],
   );
   await tx.query(
-    `DELETE FROM equipment WHERE "characterId" IN (SELECT jsonb_array_elements_text($1::text::jsonb))`,
-    [idsJson],
+    `WITH r AS (SELECT * FROM jsonb_to_recordset($1::text::jsonb) AS r(c text, s text, i text, q integer)),
+     gone AS (DELETE FROM equipment AS t USING r WHERE r.i IS NULL AND t."characterId" = r.c AND t."slotType" = r.s)
+     INSERT INTO equipment ("characterId", "slotType", "itemId", quantity) SELECT r.c, r.s, r.i, r.q FROM r WHERE r.i IS NOT NULL
+     ON CONFLICT ("characterId", "slotType") DO UPDATE SET "itemId" = EXCLUDED."itemId", quantity = EXCLUDED.quantity
+     WHERE (equipment."itemId", equipment.quantity) IS DISTINCT FROM (EXCLUDED."itemId", EXCLUDED.quantity)`,
+    [json(eq)],
   );
-  await insertHoldingRows(tx, states, false);
 }
 
 export async function loadCharacter(tx: SqlTx, id: string): Promise<CharacterState | null> {

@@ -56,13 +56,26 @@ describe('SaveScheduler with a recording port', () => {
   it('copies snapshots: later mutation by the caller does not change what is written', async () => {
     const port = new RecordingPort();
     const saves = new SaveScheduler(port.asPort(), { saveIntervalMs: 60_000, logger: quiet });
-    const c = makeCharacter('acc', 'Copy', { coins: 5 });
+    const c = makeCharacter('acc', 'Copy', {
+      coins: 5,
+      inventory: inventoryOf({ 0: { itemId: 'logs', quantity: 1 } }),
+      equipment: { weapon: { itemId: 'bronze_sword', quantity: 1 } },
+    });
     saves.itemsChanged(c);
     c.coins = 999;
+    c.inventory[0]!.quantity = 50;
+    c.equipment.weapon!.itemId = 'rune_sword';
+    c.skills.attack.xp = 1e6;
+    c.position.x = 42;
     saves.flushTick();
     await saves.flushAll();
     expect(port.saved).toHaveLength(1);
-    expect(port.saved[0]?.[0]?.coins).toBe(5);
+    const written = port.saved[0]?.[0];
+    expect(written?.coins).toBe(5);
+    expect(written?.inventory[0]).toEqual({ itemId: 'logs', quantity: 1 });
+    expect(written?.equipment.weapon?.itemId).toBe('bronze_sword');
+    expect(written?.skills.attack.xp).toBe(0);
+    expect(written?.position.x).toBe(0);
   });
 
   it('orders work per character: a transaction waits for the earlier save of its character', async () => {

@@ -202,6 +202,33 @@ export function persistenceContract(make: () => TestDb): void {
       }
     });
 
+    it('a later save empties slots and unequips: rows of emptied slots are deleted', async () => {
+      const c = makeCharacter(account, 'Emptier', {
+        inventory: inventoryOf({ 0: { itemId: 'logs', quantity: 1 }, 9: { itemId: 'ore', quantity: 2 } }),
+        equipment: {
+          weapon: { itemId: 'bronze_sword', quantity: 1 },
+          ring: { itemId: 'gold_ring', quantity: 1 },
+        },
+      });
+      await port.createCharacter(c);
+      c.inventory = inventoryOf({ 9: { itemId: 'ore', quantity: 3 }, 10: { itemId: 'fish', quantity: 1 } });
+      c.equipment = { ring: { itemId: 'gold_ring', quantity: 1 } };
+      await port.saveCharacters([c]);
+      expect(await port.loadCharacter(c.id)).toEqual(c);
+      expect(
+        await sql.query('SELECT slot FROM inventory WHERE "characterId" = $1 ORDER BY slot', [c.id]),
+      ).toEqual([{ slot: 9 }, { slot: 10 }]);
+    });
+
+    it('a snapshot with an impossible slot is refused whole', async () => {
+      const c = await port.createCharacter(makeCharacter(account, 'Overfull'));
+      const bad = structuredClone(c);
+      bad.inventory.push({ itemId: 'logs', quantity: 1 }); // slot 28
+      bad.coins = 5;
+      await expect(port.saveCharacters([bad])).rejects.toMatchObject({ code: '23514' });
+      expect((await port.loadCharacter(c.id))?.coins).toBe(0);
+    });
+
     it('skips characters deleted meanwhile instead of failing the batch', async () => {
       const keep = makeCharacter(account, 'Keeper');
       await port.createCharacter(keep);

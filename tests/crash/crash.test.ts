@@ -15,7 +15,8 @@ import { pgliteTestDb, postgresAvailable, postgresTestDb, TEST_PG_URL, type Test
  */
 
 const MOVER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'mover.ts');
-const KILLS = 5;
+/** PGlite reopens take 1-3 s each (WASM start in a worker), so it gets fewer rounds. */
+const KILLS = { pglite: 3, postgres: 5 } as const;
 
 async function totals(sql: SqlClient): Promise<Record<string, number>> {
   const rows = await sql.query<{ itemId: string; n: number }>(
@@ -107,7 +108,7 @@ async function crashScenario(db: TestDb): Promise<void> {
     const expected = await totals(check);
     await check.close();
     let committed = 0;
-    for (let i = 0; i < KILLS; i++) {
+    for (let i = 0; i < KILLS[db.name]; i++) {
       committed += await runAndKill(db, ids);
       const sql = await db.connect();
       try {

@@ -98,7 +98,7 @@ describe('a complete production configuration', () => {
     });
     const health = await fetch(`http://127.0.0.1:${port}/health`);
     expect(health.status).toBe(200);
-    expect((await health.json()).status).toBe('ok');
+    expect(((await health.json()) as { status: string }).status).toBe('ok');
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);

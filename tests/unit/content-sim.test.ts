@@ -54,6 +54,41 @@ describe('toSimContent on the default world', async () => {
     }
   });
 
+  it('lets a new character walk from the spawn to every NPC and next to every station and resource', () => {
+    const { map } = sim;
+    const seen = new Uint8Array(map.width * map.depth);
+    const idx = (x: number, z: number) => (z - map.minZ) * map.width + (x - map.minX);
+    const queue: [number, number][] = [[sim.spawn.x, sim.spawn.z]];
+    seen[idx(sim.spawn.x, sim.spawn.z)] = 1;
+    for (let head = 0; head < queue.length; head++) {
+      const [x, z] = queue[head]!;
+      for (const [dx, dz] of [
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+      ] as const) {
+        const nx = x + dx;
+        const nz = z + dz;
+        if (map.isWalkable(nx, nz) && !seen[idx(nx, nz)]) {
+          seen[idx(nx, nz)] = 1;
+          queue.push([nx, nz]);
+        }
+      }
+    }
+    const reached = (x: number, z: number) => map.inBounds(x, z) && seen[idx(x, z)] === 1;
+    for (const n of sim.npcSpawns) expect(reached(n.x, n.z), `npc ${n.npcId}`).toBe(true);
+    for (const p of [...sim.stationSpawns, ...sim.resourceSpawns]) {
+      const near = [
+        reached(p.x + 1, p.z),
+        reached(p.x - 1, p.z),
+        reached(p.x, p.z + 1),
+        reached(p.x, p.z - 1),
+      ];
+      expect(near.some(Boolean), `${JSON.stringify(p)}`).toBe(true);
+    }
+  });
+
   it('normalises items: 2h, stackable currency, food, requirements with defence → defense', () => {
     const twoHanded = [...registry.items.values()].find((i) => i.equipSlot === '2h')!;
     expect(sim.items.get(twoHanded.id)).toMatchObject({ equipSlot: 'weapon', twoHanded: true });
