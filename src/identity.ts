@@ -1,3 +1,5 @@
+import type { CharacterState } from '../ecs/character-state.ts';
+import { type GameWorld, snapshotCharacter } from '../ecs/world.ts';
 import { Authenticator } from '../net/auth/authenticator.ts';
 import { AccountCharacters, type CharacterContent } from '../net/auth/characters.ts';
 import { createIdpVerifier } from '../net/auth/idp.ts';
@@ -16,6 +18,7 @@ import { SessionRegistry } from '../net/session/registry.ts';
 import { createSessionApp, type SaveWaiter, type WorldGate } from '../net/session/ws-app.ts';
 import type { WsApp } from '../net/ws/types.ts';
 import type { PersistencePort } from '../persistence/port.ts';
+import type { ContentRegistry } from '../world/registry.ts';
 import type { AreaDef } from '../world/schemas/areas.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
@@ -86,4 +89,32 @@ export async function createIdentity(deps: IdentityDeps): Promise<Identity> {
     logger,
   });
   return { routes, verifyBearer: authenticator.verifyBearer, ws, registry, authenticator, characters };
+}
+
+/** The content the identity part reads, from the loaded registry and the simulation's spawn. */
+export function identityContent(registry: ContentRegistry, spawn: { x: number; z: number }): IdentityContent {
+  return { templates: registry.templates, areas: registry.areas, spawn: { x: spawn.x, z: spawn.z } };
+}
+
+/**
+ * LiveWorld over the running GameWorld, for the composition root. HTTP handlers run between ticks on
+ * the same thread, so these reads never see a half-applied tick; they copy, never hand out world state.
+ */
+export function gameLiveWorld(world: GameWorld): LiveWorld {
+  return {
+    summary: () => ({
+      tick: world.tick,
+      playersOnline: world.players.size,
+      entities: {
+        player: world.players.size,
+        npc: world.npcs.size,
+        item: world.groundItems.size,
+        resource: world.resources.size,
+      },
+    }),
+    liveCharacter: (characterId: string): CharacterState | null => {
+      const player = world.players.get(characterId);
+      return player === undefined ? null : snapshotCharacter(world, player);
+    },
+  };
 }
