@@ -154,9 +154,13 @@ export function createSessionApp(deps: SessionAppDeps): WsApp & { idle(): Promis
       if (old !== undefined && old !== c && oldSession !== undefined) {
         // Takeover: the old session stops taking commands, leaves, is saved, then is closed with 4002.
         oldSession.phase = 'leaving';
-        await leave(characterId, oldSession, 'takeover');
-        registry.unbind(characterId, old);
-        old.close(CLOSE_TAKEN_OVER, 'taken over by a new connection');
+        try {
+          await leave(characterId, oldSession, 'takeover');
+        } finally {
+          // Even when the save failed the old session is over: it must never keep a character it left.
+          registry.unbind(characterId, old);
+          old.close(CLOSE_TAKEN_OVER, 'taken over by a new connection');
+        }
       } else if (world.isInWorld(characterId)) {
         await world.leaveAndSave(characterId, 'takeover');
       }

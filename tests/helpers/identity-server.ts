@@ -31,6 +31,8 @@ export class FakeWorld implements WorldGate, LiveWorld {
   /** Every leaveAndSave call, in order, with the moment its save finished. */
   readonly leaves: { characterId: string; reason: string; savedAt: number }[] = [];
   tick = 0;
+  /** Makes the next leaveAndSave reject after removing the character (a save that failed). */
+  failNextLeave = false;
   saves: OpenedPersistence['saves'] | undefined;
 
   enqueue(cmd: Command): void {
@@ -49,6 +51,10 @@ export class FakeWorld implements WorldGate, LiveWorld {
     this.commands.push({ type: 'leave', characterId, reason });
     const state = this.inWorld.get(characterId);
     this.inWorld.delete(characterId);
+    if (this.failNextLeave) {
+      this.failNextLeave = false;
+      throw new Error('simulated save failure');
+    }
     if (state !== undefined) await this.saves?.logout(state);
     this.leaves.push({ characterId, reason, savedAt: performance.now() });
   }

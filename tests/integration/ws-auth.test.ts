@@ -238,6 +238,23 @@ describe('takeover', () => {
   });
 });
 
+describe('takeover when the old save fails', () => {
+  it('the old connection is still closed with 4002 and the new login fails: never two sessions', async () => {
+    const { token } = await anonymous();
+    const characterId = await createCharacter(token, 'Fragile');
+    const first = await connect({ query: { authToken: token, characterId } });
+    await first.next('authResult');
+    s.world.failNextLeave = true;
+    const second = await connect({ query: { authToken: token, characterId } });
+    expect((await second.next('authResult')).payload).toEqual({ success: false, error: 'login failed' });
+    expect(await first.waitClose()).toBe(4002);
+    expect(await second.waitClose()).toBe(4001);
+    await settle();
+    expect(s.identity.registry.connection(characterId)).toBeUndefined();
+    expect(joinsOf(characterId)).toHaveLength(1);
+  });
+});
+
 describe('after authentication', () => {
   it('messages become commands of the session character', async () => {
     const { token } = await anonymous();
