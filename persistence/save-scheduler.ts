@@ -1,5 +1,8 @@
 import type { CharacterState } from '../ecs/character-state.ts';
-import type { ItemTransaction, ItemTransactionResult, PersistencePort } from './port.ts';
+import type { DeathLock, Holdings, ItemTransaction, ItemTransactionResult, PersistencePort } from './port.ts';
+
+type HoldingsChange = { characterId: string; before: Holdings; after: Holdings };
+
 import { isConstraintViolation } from './sql.ts';
 
 /**
@@ -120,16 +123,48 @@ export class SaveScheduler {
   }
 
   runTransaction(tx: ItemTransaction): Promise<ItemTransactionResult> {
-    const ids = tx.changes.map((c) => c.characterId);
+    return this.ordered(tx.changes, { txId: tx.id, kind: tx.kind }, () => this.port.applyItemTransaction(tx));
+  }
+
+  /** PersistencePort.createDeathLock, ordered and snapshot-aware like runTransaction. */
+  createDeathLock(lock: DeathLock): Promise<ItemTransactionResult> {
+    const change = { characterId: lock.characterId, before: lock.before, after: lock.after };
+    return this.ordered([change], { deathLock: lock.id }, () => this.port.createDeathLock(lock));
+  }
+
+  /** PersistencePort.resolveDeathLock, ordered and snapshot-aware like runTransaction. */
+  resolveDeathLock(id: string, claims?: HoldingsChange): Promise<ItemTransactionResult> {
+    return this.ordered(claims ? [claims] : [], { deathLock: id }, () =>
+      this.port.resolveDeathLock(id, claims),
+    );
+  }
+
+  /**
+   * Runs a holdings-changing call in its characters' lanes. Snapshots still waiting are written first
+   * (they hold the holdings `before` expects); snapshots handed over while it runs get `after` on success.
+   */
+  private ordered(
+    changes: readonly HoldingsChange[],
+    what: object,
+    call: () => Promise<ItemTransactionResult>,
+  ): Promise<ItemTransactionResult> {
+    const ids = changes.map((c) => c.characterId);
+    const waiting = ids.flatMap((id) => {
+      const s = this.items.get(id) ?? this.dirtySet.get(id);
+      this.items.delete(id);
+      this.dirtySet.delete(id);
+      return s ? [s] : [];
+    });
+    if (waiting.length > 0) void this.write(waiting);
     for (const id of ids) this.txInFlight.set(id, (this.txInFlight.get(id) ?? 0) + 1);
     return this.enqueue(ids, async () => {
       let res: ItemTransactionResult;
       try {
-        res = await this.port.applyItemTransaction(tx);
+        res = await call();
       } catch (err) {
         res = { ok: false, reason: 'error', detail: err instanceof Error ? err.message : String(err) };
       }
-      for (const c of tx.changes) {
+      for (const c of changes) {
         const taken = this.takenDuringTx.get(c.characterId);
         if (res.ok && taken) {
           for (const s of taken) {
@@ -146,10 +181,7 @@ export class SaveScheduler {
         }
       }
       if (!res.ok)
-        this.opts.logger.warn(
-          { txId: tx.id, kind: tx.kind, reason: res.reason, detail: res.detail },
-          'item transaction refused',
-        );
+        this.opts.logger.warn({ ...what, reason: res.reason, detail: res.detail }, 'item change refused');
       return res;
     });
   }

@@ -1,3 +1,4 @@
+import { INVENTORY_SLOTS } from '../ecs/character-state.ts';
 import type { ManifestData } from './schemas/index.ts';
 import type { ItemDef } from './schemas/items.ts';
 import type { CharacterTemplate } from './schemas/project.ts';
@@ -237,6 +238,15 @@ export function checkCrossRefs(c: CrossRefInput): CrossRefResult {
 
   each(c.templates, (t) => {
     const file = 'character-templates.json';
+    const slots = t.inventory.reduce((n, s) => {
+      const def = items.get(s.itemId);
+      return n + (def?.stackable === true || def?.type === 'currency' ? 1 : s.quantity);
+    }, 0);
+    if (slots > INVENTORY_SLOTS) {
+      problems.push(
+        `${file}: template "${t.id}" inventory: needs ${slots} slots, more than ${INVENTORY_SLOTS}`,
+      );
+    }
     each(t.inventory, (s, i) => item(file, `template "${t.id}" inventory[${i}]`, s.itemId));
     for (const [slot, id] of Object.entries(t.equipment)) {
       if (id === undefined) continue;

@@ -25,11 +25,11 @@ export function toSimContent(registry: ContentRegistry): SimContent {
   const spawnGuess = chooseSpawn(registry);
   const bounds = worldBounds(registry, spawnGuess);
   const { map, spawn } = buildTileMap(registry, bounds, spawnGuess, resourceSpawns, stationSpawns);
-  const template = registry.templates[0];
-  const starterInventory: ItemStack[] = (template?.inventory ?? []).map((s) => ({ ...s }));
+  const items = new Map([...registry.items.values()].map((i) => [i.id, itemInfo(i)]));
+  const starterInventory = slotStacks(registry.templates[0]?.inventory ?? [], items);
 
   return Object.freeze({
-    items: new Map([...registry.items.values()].map((i) => [i.id, itemInfo(i)])),
+    items,
     npcs,
     spawn,
     map,
@@ -38,6 +38,19 @@ export function toSimContent(registry: ContentRegistry): SimContent {
     stationSpawns,
     starterInventory,
   });
+}
+
+/** Template stacks as inventory slots: a non-stackable item of quantity n fills n slots of 1. */
+export function slotStacks(
+  stacks: readonly { itemId: string; quantity: number }[],
+  items: ReadonlyMap<string, ItemInfo>,
+): ItemStack[] {
+  const out: ItemStack[] = [];
+  for (const s of stacks) {
+    if (items.get(s.itemId)?.stackable) out.push({ itemId: s.itemId, quantity: s.quantity });
+    else for (let i = 0; i < s.quantity; i++) out.push({ itemId: s.itemId, quantity: 1 });
+  }
+  return out;
 }
 
 export function itemInfo(def: ItemDef): ItemInfo {

@@ -128,6 +128,21 @@ describe('SaveScheduler with a recording port', () => {
     expect(written?.position).toEqual({ x: 5, y: 10, z: 5 });
   });
 
+  it('a snapshot waiting for the interval is written before a later transaction of its character', async () => {
+    const port = new RecordingPort();
+    const saves = new SaveScheduler(port.asPort(), { saveIntervalMs: 60_000, logger: quiet });
+    const a = makeCharacter('acc', 'Banker', { coins: 3 });
+    saves.dirty(a); // pre-transaction state, would otherwise be written after the deposit and undo it
+    await saves.runTransaction({
+      id: 't3',
+      kind: 'bank_deposit',
+      conserve: false,
+      changes: [{ characterId: a.id, before: holdingsOf(a), after: holdingsOf(a) }],
+    });
+    expect(port.events).toEqual(['save:start:Banker', 'save:done:Banker@3', 'tx:start:t3', 'tx:done:t3']);
+    expect(saves.pendingCount).toBe(0);
+  });
+
   it('retries a failed save with backoff, logs it, and writes the newest snapshot', async () => {
     const port = new RecordingPort();
     logged.length = 0;

@@ -16,7 +16,7 @@ import { pgliteTestDb, postgresAvailable, postgresTestDb, TEST_PG_URL, type Test
 
 const MOVER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'mover.ts');
 /** PGlite reopens take 1-3 s each (WASM start in a worker), so it gets fewer rounds. */
-const KILLS = { pglite: 3, postgres: 5 } as const;
+const KILLS = { pglite: 4, postgres: 5 } as const;
 
 async function totals(sql: SqlClient): Promise<Record<string, number>> {
   const rows = await sql.query<{ itemId: string; n: number }>(
@@ -110,6 +110,9 @@ async function crashScenario(db: TestDb): Promise<void> {
     let committed = 0;
     for (let i = 0; i < KILLS[db.name]; i++) {
       committed += await runAndKill(db, ids);
+      // Moves conserve, so an imbalance after any kill would still show at the end: PGlite (slow to
+      // reopen) is checked once at the end, PostgreSQL after every kill.
+      if (db.name === 'pglite' && i < KILLS[db.name] - 1) continue;
       const sql = await db.connect();
       try {
         // What a restart does first: recover death locks; then the totals must be unchanged.

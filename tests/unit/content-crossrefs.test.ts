@@ -154,6 +154,16 @@ const brokenRefs: Record<string, Edit> = {
 };
 
 describe('broken cross-references', () => {
+  it('a template that does not fit the 28 inventory slots', async () => {
+    const dir = await temp();
+    await editJson(dir, 'character-templates.json', (t) => {
+      t[0].inventory.push({ itemId: 'bones', quantity: 25 });
+    });
+    expect((await problemsOf(dir)).join('\n')).toMatch(
+      /template "wayfarer" inventory: needs 31 slots, more than 28/,
+    );
+  });
+
   it('coins that are not a currency', async () => {
     const dir = await temp();
     await editJson(dir, 'items/misc.json', (items) => {

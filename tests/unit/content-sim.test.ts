@@ -127,7 +127,14 @@ describe('toSimContent on the default world', async () => {
   });
 
   it('starts characters with the first template and places fishing spots', () => {
-    expect(sim.starterInventory).toEqual(registry.templates[0]?.inventory);
+    // Non-stackable template quantities become one slot each.
+    const expected = (registry.templates[0]?.inventory ?? []).flatMap((s) =>
+      sim.items.get(s.itemId)?.stackable
+        ? [s]
+        : Array.from({ length: s.quantity }, () => ({ itemId: s.itemId, quantity: 1 })),
+    );
+    expect(sim.starterInventory).toEqual(expected);
+    expect(sim.starterInventory.length).toBeGreaterThan(registry.templates[0]?.inventory.length ?? 0);
     expect(sim.resourceSpawns.filter((r) => r.kind === 'fishing').length).toBe(
       registry.areas.get('emberfold')?.fishing?.positions?.length,
     );
