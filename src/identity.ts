@@ -1,4 +1,5 @@
 import type { CharacterState } from '../ecs/character-state.ts';
+import type { SimContent } from '../ecs/content.ts';
 import { type GameWorld, snapshotCharacter } from '../ecs/world.ts';
 import { Authenticator } from '../net/auth/authenticator.ts';
 import { AccountCharacters, type CharacterContent } from '../net/auth/characters.ts';
@@ -91,9 +92,9 @@ export async function createIdentity(deps: IdentityDeps): Promise<Identity> {
   return { routes, verifyBearer: authenticator.verifyBearer, ws, registry, authenticator, characters };
 }
 
-/** The content the identity part reads, from the loaded registry and the simulation's spawn. */
-export function identityContent(registry: ContentRegistry, spawn: { x: number; z: number }): IdentityContent {
-  return { templates: registry.templates, areas: registry.areas, spawn: { x: spawn.x, z: spawn.z } };
+/** The content the identity part reads: templates and areas from the registry, spawn and items from SimContent. */
+export function identityContent(registry: ContentRegistry, sim: SimContent): IdentityContent {
+  return { templates: registry.templates, areas: registry.areas, spawn: sim.spawn, items: sim.items };
 }
 
 /**

@@ -5,10 +5,12 @@ import {
   emptyInventory,
   INVENTORY_SLOTS,
 } from '../../ecs/character-state.ts';
+import type { ItemInfo } from '../../ecs/content.ts';
 import { maxHealthFor, newSkills } from '../../ecs/skills.ts';
 import type { CharacterSummary, PersistencePort } from '../../persistence/port.ts';
 import { NameTakenError } from '../../persistence/port.ts';
 import type { CharacterTemplate } from '../../world/schemas/project.ts';
+import { slotStacks } from '../../world/sim-content.ts';
 import { type AuthContext, badRequest, forbidden, notFound } from '../http/types.ts';
 import { generateCharacterName, nameProblem } from './names.ts';
 
@@ -24,6 +26,8 @@ export interface CharacterContent {
   /** Never empty; the first is the default starter kit. */
   readonly templates: readonly CharacterTemplate[];
   readonly spawn: { readonly x: number; readonly z: number };
+  /** Whether an item stacks: a template's non-stackable `quantity: 3` fills three slots. */
+  readonly items: ReadonlyMap<string, ItemInfo>;
 }
 
 export type CharacterPort = Pick<
@@ -99,9 +103,7 @@ export class AccountCharacters {
     for (let attempt = 0; ; attempt++) {
       const name = opts.name ?? generateCharacterName();
       try {
-        return await this.port.createCharacter(
-          newCharacterState(accountId, name, template, this.content.spawn),
-        );
+        return await this.port.createCharacter(newCharacterState(accountId, name, template, this.content));
       } catch (err) {
         if (!(err instanceof NameTakenError)) throw err;
         if (opts.name !== undefined) throw badRequest(`The name "${opts.name}" is taken`);
@@ -145,13 +147,16 @@ export function newCharacterState(
   accountId: string,
   name: string,
   template: CharacterTemplate,
-  spawn: { x: number; z: number },
+  content: Pick<CharacterContent, 'spawn' | 'items'>,
 ): CharacterState {
   const skills = newSkills();
   const inventory = emptyInventory();
-  template.inventory.slice(0, INVENTORY_SLOTS).forEach((stack, i) => {
-    inventory[i] = { itemId: stack.itemId, quantity: stack.quantity };
-  });
+  // Content refuses templates that need more than 28 slots; the slice only guards the invariant.
+  slotStacks(template.inventory, content.items)
+    .slice(0, INVENTORY_SLOTS)
+    .forEach((stack, i) => {
+      inventory[i] = stack;
+    });
   const equipment: CharacterState['equipment'] = {};
   for (const slot of EQUIP_SLOTS) {
     const itemId = template.equipment[slot];
@@ -161,7 +166,7 @@ export function newCharacterState(
     id: randomUUID(),
     accountId,
     name,
-    position: { x: spawn.x, y: 0, z: spawn.z },
+    position: { x: content.spawn.x, y: 0, z: content.spawn.z },
     health: maxHealthFor(skills),
     coins: template.coins,
     skills,

@@ -9,10 +9,11 @@ import type { LiveWorld } from '../../net/routes/world.ts';
 import type { WorldGate } from '../../net/session/ws-app.ts';
 import { type OpenedPersistence, startPersistence } from '../../persistence/open.ts';
 import type { SqlClient } from '../../persistence/sql.ts';
-import { createIdentity, type Identity, type IdentityContent } from '../../src/identity.ts';
+import { createIdentity, type Identity, type IdentityContent, identityContent } from '../../src/identity.ts';
 import { createLogger } from '../../src/logger.ts';
 import { REPO_ROOT } from '../../src/server.ts';
 import { loadContent } from '../../world/loader.ts';
+import { toSimContent } from '../../world/sim-content.ts';
 import { pgliteTestDb, type TestDb } from './db.ts';
 import { startTestServer, type TestServer, testConfig } from './server.ts';
 
@@ -96,11 +97,9 @@ export interface IdentityTestServer extends TestServer {
 let contentCache: Promise<IdentityContent> | undefined;
 /** The project's default content (world/assets/manifests), loaded once per test file. */
 export function defaultContent(): Promise<IdentityContent> {
-  contentCache ??= loadContent(path.join(REPO_ROOT, 'world', 'assets', 'manifests')).then((r) => ({
-    templates: r.templates,
-    areas: r.areas,
-    spawn: r.world?.spawn ?? { x: 0, z: 0 },
-  }));
+  contentCache ??= loadContent(path.join(REPO_ROOT, 'world', 'assets', 'manifests')).then((r) =>
+    identityContent(r, toSimContent(r)),
+  );
   return contentCache;
 }
 
@@ -170,4 +169,30 @@ export function api(
     headers,
     ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
   });
+}
+
+/**
+ * Asserts that an inventory holds exactly a template's kit: the same total per item id, and
+ * non-stackable items one per slot (a template's `quantity: 3` of bread is three slots).
+ */
+export function kitProblems(
+  inventory: readonly ({ itemId: string; quantity: number } | null)[],
+  template: { inventory: readonly { itemId: string; quantity: number }[] },
+  content: IdentityContent,
+): string[] {
+  const problems: string[] = [];
+  const totals = new Map<string, number>();
+  for (const s of inventory) {
+    if (s === null) continue;
+    totals.set(s.itemId, (totals.get(s.itemId) ?? 0) + s.quantity);
+    if (!content.items.get(s.itemId)?.stackable && s.quantity !== 1) {
+      problems.push(`non-stackable ${s.itemId} has quantity ${s.quantity} in one slot`);
+    }
+  }
+  const wanted = new Map<string, number>();
+  for (const s of template.inventory) wanted.set(s.itemId, (wanted.get(s.itemId) ?? 0) + s.quantity);
+  for (const [id, n] of wanted)
+    if (totals.get(id) !== n) problems.push(`${id}: ${totals.get(id) ?? 0} != ${n}`);
+  for (const id of totals.keys()) if (!wanted.has(id)) problems.push(`unexpected ${id}`);
+  return problems;
 }

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SKILLS } from '../../ecs/skills.ts';
 import { jsonOf, problemOf } from '../helpers/http.ts';
-import { api, type IdentityTestServer, startIdentityServer } from '../helpers/identity-server.ts';
+import {
+  api,
+  type IdentityTestServer,
+  kitProblems,
+  startIdentityServer,
+} from '../helpers/identity-server.ts';
 
 /** The account and character routes over the real server, PGlite and the default content. */
 
@@ -116,7 +121,8 @@ describe('/api/character/*', () => {
     const inv = await jsonOf(await api(s.url, 'GET', `/api/player/${b.id}/inventory`, { token }));
     expect(inv.inventory).toHaveLength(28);
     expect(inv.coins).toBe(sell.coins);
-    expect(inv.inventory.filter(Boolean)).toEqual(sell.inventory);
+    expect(inv.inventory.some(Boolean)).toBe(sell.inventory.length > 0);
+    expect(kitProblems(inv.inventory, sell, s.content)).toEqual([]);
     const eq = await jsonOf(await api(s.url, 'GET', `/api/player/${b.id}/equipment`, { token }));
     for (const [slot, itemId] of Object.entries(sell.equipment)) {
       expect(eq.equipment[slot]).toEqual({ itemId, quantity: 1 });

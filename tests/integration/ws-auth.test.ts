@@ -1,7 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Command } from '../../ecs/commands.ts';
 import { jsonOf } from '../helpers/http.ts';
-import { api, type IdentityTestServer, startIdentityServer } from '../helpers/identity-server.ts';
+import {
+  api,
+  type IdentityTestServer,
+  kitProblems,
+  startIdentityServer,
+} from '../helpers/identity-server.ts';
 import { TestWsClient } from '../helpers/ws-client.ts';
 
 /**
@@ -145,7 +150,7 @@ describe('entering the world', () => {
     expect(created?.name.length).toBeLessThanOrEqual(12);
     // The generated character got the first template's starter kit.
     const kit = s.content.templates[0]!;
-    expect(created?.inventory.filter(Boolean)).toEqual(kit.inventory);
+    expect(kitProblems(created!.inventory, kit, s.content)).toEqual([]);
     expect(created?.coins).toBe(kit.coins);
     c.close();
     await c.waitClose();
