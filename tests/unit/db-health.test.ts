@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { DatabaseHealth } from '../../src/db-health.ts';
+
+describe('DatabaseHealth', () => {
+  it('reports the last probe without waiting, down on a failing or hanging check, and up again', async () => {
+    let mode: 'up' | 'throw' | 'hang' = 'up';
+    const changes: boolean[] = [];
+    const health = new DatabaseHealth(
+      () =>
+        mode === 'up'
+          ? Promise.resolve(true)
+          : mode === 'throw'
+            ? Promise.reject(new Error('x'))
+            : new Promise(() => {}),
+      { timeoutMs: 20, onChange: (ok) => changes.push(ok) },
+    );
+    expect(await health.probe()).toBe(true);
+    mode = 'throw';
+    expect(await health.probe()).toBe(false);
+    expect(health.isOk()).toBe(false);
+    mode = 'hang';
+    expect(await health.probe()).toBe(false);
+    mode = 'up';
+    expect(await health.probe()).toBe(true);
+    expect(changes).toEqual([false, true]);
+  });
+});
