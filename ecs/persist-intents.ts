@@ -20,6 +20,11 @@ export interface ItemTxRequest {
   requesterId: string;
   changes: { characterId: string; before: Holdings; after: Holdings }[];
   conserve: boolean;
+  /**
+   * These items leave death lock `id` in the same database transaction (a death-dropped item picked up,
+   * or despawned with `changes` empty); the lock row is deleted when it holds nothing more.
+   */
+  deathLock?: { id: string; items: ItemStack[] };
   audit?: {
     tradeId: string;
     initiatorId: string;
