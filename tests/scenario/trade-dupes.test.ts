@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CharacterState, ItemStack } from '../../ecs/character-state.ts';
 import { Scenario } from './harness.ts';
-import { acceptBoth, FakePersistence, openTrade, totals, twoPlayers } from './trade-helpers.ts';
+import { acceptBoth, codes, FakePersistence, openTrade, totals, twoPlayers } from './trade-helpers.ts';
 
 /** Attempts to duplicate items through a trade (issue 7). Each must fail without creating anything. */
 
@@ -64,10 +64,7 @@ describe('duplication attempts', () => {
     s.push({ type: 'tradeAddItem', characterId: a, tradeId: id, inventorySlot: 0 });
     s.push({ type: 'tradeAddItem', characterId: a, tradeId: id, inventorySlot: 0 });
     s.step();
-    expect(s.eventsFor(a, 'tradeError').map((e) => e.data.code)).toEqual([
-      'INVALID_QUANTITY',
-      'INVALID_QUANTITY',
-    ]);
+    expect(codes(s, a, 'tradeError')).toEqual(['INVALID_QUANTITY', 'INVALID_QUANTITY']);
     expect(s.world.trades.get(id)?.initiator.items).toEqual([
       { tradeSlot: 0, inventorySlot: 0, itemId: 'feather', quantity: 10 },
     ]);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ItemStack } from '../../ecs/character-state.ts';
+import type { Command } from '../../ecs/commands.ts';
 import { Scenario } from './harness.ts';
-import { acceptBoth, FakePersistence, openTrade, twoPlayers } from './trade-helpers.ts';
+import { acceptBoth, codes, FakePersistence, openTrade, twoPlayers } from './trade-helpers.ts';
 
 /** Every tradeError code of contract §2.3 the simulation decides (RATE_LIMITED is the transport's). */
 
@@ -96,12 +97,7 @@ describe('trade errors', () => {
     s.push({ type: 'tradeSetCoins', characterId: a, tradeId: id, coins: 5 });
     s.push({ type: 'tradeRemoveItem', characterId: a, tradeId: id, tradeSlot: 0 });
     s.step();
-    expect(
-      s
-        .eventsFor(a, 'tradeError')
-        .slice(-2)
-        .map((e) => e.data.code),
-    ).toEqual(['WRONG_STATE', 'WRONG_STATE']);
+    expect(codes(s, a, 'tradeError').slice(-2)).toEqual(['WRONG_STATE', 'WRONG_STATE']);
     acceptBoth(s, id, a, b);
     s.push({ type: 'tradeCancel', characterId: b, tradeId: id });
     s.step();
@@ -196,7 +192,7 @@ describe('trade errors', () => {
       { type: 'action', characterId: a, action: 'pickup', targetId: 'item-77' },
       { type: 'chatCommand', characterId: a, name: 'give', args: ['logs'] },
       { type: 'chatCommand', characterId: a, name: 'coins', args: ['5'] },
-    ] as const;
+    ] satisfies Command[];
     for (const cmd of blocked) {
       s.push(cmd);
       s.step();

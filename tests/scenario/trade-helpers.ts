@@ -86,3 +86,8 @@ export function totals(
   if (state.coins > 0) add('coins', state.coins);
   return m;
 }
+
+/** The codes of every `error` or `tradeError` a player got, in order. */
+export function codes(s: Scenario, characterId: string, kind: 'error' | 'tradeError'): string[] {
+  return s.eventsFor(characterId, kind).map((e) => (e.data as { code: string }).code);
+}
