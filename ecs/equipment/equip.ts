@@ -1,7 +1,7 @@
 import { EQUIP_SLOTS, type EquipSlot, type ItemStack } from '../character-state.ts';
 import type { CommandOf } from '../commands.ts';
 import { itemsLocked } from '../inventory/locks.ts';
-import { addItem, type Purse } from '../inventory/slots.ts';
+import { addItem, isStackable, type Purse } from '../inventory/slots.ts';
 import { itemsChanged } from '../players.ts';
 import { emitError, type GameWorld, type PlayerData } from '../world.ts';
 
@@ -48,7 +48,11 @@ export function equipFromSlot(world: GameWorld, player: PlayerData, slot: number
     const worn = equipment[s];
     if (!worn) continue;
     delete equipment[s];
-    if (!addItem(world.content, purse, worn.itemId, worn.quantity)) {
+    // The first item taken off goes where the equipped one was, as players expect from a swap.
+    const merges =
+      isStackable(world.content, worn.itemId) && purse.inventory.some((x) => x?.itemId === worn.itemId);
+    if (purse.inventory[slot] === null && !merges) purse.inventory[slot] = { ...worn };
+    else if (!addItem(world.content, purse, worn.itemId, worn.quantity)) {
       emitError(world, player.characterId, 'INVENTORY_FULL', 'no room for what you take off', origin);
       return;
     }
