@@ -80,11 +80,16 @@ function die(world: GameWorld, player: PlayerData): void {
   stateChanged(world, player, true);
 }
 
-/** System: players at 0 health die (unless an item transaction is still in flight: next tick). */
+/**
+ * System: players at 0 health die. Not while an item transaction is in flight, and not in a tick that
+ * changed their items: the death lock's `before` must be what the database holds (the snapshot of this
+ * tick is saved after the tick's death locks), so such a death waits a tick.
+ */
 export function deathSystem(world: GameWorld): void {
   const h = world.c.Health;
   for (const player of world.players.values()) {
     if ((h.current[player.eid] as number) > 0 || player.pendingTx > 0) continue;
+    if (world.persist.itemsChanged.has(player.characterId)) continue;
     die(world, player);
   }
 }

@@ -11,8 +11,10 @@ import type { GameWorld, PlayerData } from '../world.ts';
  * never shown before the database committed them (contract §5).
  *
  * Snapshots are the danger: a save of a character taken while its transaction is in flight carries the
- * `before` holdings and, written after the commit, would undo it (a duplication). So while a character
- * has a transaction in flight (txSaveGuard, the last system of the tick):
+ * `before` holdings and, written after the commit, would undo it (a duplication). Persistence handles
+ * one tick's outbox in this order: deathLocks, then snapshots (itemsChanged/dirty/left), then
+ * transactions; so a snapshot of the tick a transaction was asked for is its `before` and lands first.
+ * From the next tick on, while the transaction is in flight (txSaveGuard, the last system of the tick):
  *  - it is taken out of this tick's itemsChanged/dirty sets and saved again once the outcome is applied;
  *  - if it left the world, its final snapshot is held back ("limbo") and handed to persistence only
  *    after the outcome, with the committed holdings;
@@ -22,6 +24,8 @@ import type { GameWorld, PlayerData } from '../world.ts';
 
 export interface PendingTx {
   request: ItemTxRequest;
+  /** Set by submitTx. */
+  submittedTick?: number;
   /** Feature-specific follow-up (events), after the holdings were applied to the online players. */
   onResult(world: GameWorld, ok: boolean, reason: string | undefined): void;
 }
@@ -71,7 +75,7 @@ export function nextTxId(world: GameWorld): string {
 /** Hand a transaction to persistence and lock every online player it changes. */
 export function submitTx(world: GameWorld, pending: PendingTx): void {
   const t = table(world);
-  t.pending.set(pending.request.id, pending);
+  t.pending.set(pending.request.id, { ...pending, submittedTick: world.tick });
   world.persist.transactions.push(pending.request);
   for (const ch of pending.request.changes) {
     const p = world.players.get(ch.characterId);
@@ -151,9 +155,14 @@ export function txSaveGuard(world: GameWorld): void {
       t.limbo.delete(id);
     }
   }
-  for (const p of world.players.values()) {
-    if (p.pendingTx === 0) continue;
-    const id = p.characterId;
+  if (t.pending.size === 0) return;
+  const olderThanThisTick = new Set<string>();
+  for (const p of t.pending.values()) {
+    if ((p.submittedTick ?? 0) >= world.tick) continue;
+    for (const c of p.request.changes) olderThanThisTick.add(c.characterId);
+  }
+  for (const id of olderThanThisTick) {
+    if (!world.players.has(id)) continue;
     if (world.persist.itemsChanged.delete(id) || world.persist.dirty.delete(id)) t.deferred.add(id);
     world.persist.dirty.delete(id);
   }

@@ -116,6 +116,9 @@ describe('damage and death', () => {
     s.step(2);
     expect(db.deathLocks).toEqual([]);
     db.settle(true);
+    // The outcome changed its items this tick: the death lock follows in the next, from saved holdings.
+    expect(db.deathLocks).toEqual([]);
+    s.step();
     expect(db.deathLocks).toHaveLength(1);
     expect(db.deathLocks[0]?.before.bank).toEqual([{ itemId: 'bones', quantity: 1 }]);
   });
