@@ -21,8 +21,9 @@ export interface ItemTxRequest {
   changes: { characterId: string; before: Holdings; after: Holdings }[];
   conserve: boolean;
   /**
-   * These items leave death lock `id` in the same database transaction (a death-dropped item picked up,
-   * or despawned with `changes` empty); the lock row is deleted when it holds nothing more.
+   * Resolves death lock `id` (which holds exactly `items`): a death-dropped stack picked up, with the
+   * picker's change in `changes` (resolveDeathLock(id, changes[0])), or despawned, with `changes` empty
+   * (resolveDeathLock(id)). kind is 'death', conserve false.
    */
   deathLock?: { id: string; items: ItemStack[] };
   audit?: {

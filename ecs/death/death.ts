@@ -1,8 +1,9 @@
-import type { ItemStack } from '../character-state.ts';
+import { EQUIP_SLOTS, type ItemStack } from '../character-state.ts';
 import type { CommandOf } from '../commands.ts';
 import { Dirty, MoveMode } from '../components.ts';
 import { spawnGroundItem } from '../ground-items/ground-items.ts';
 import { holdingsOf, nextTxId, submitTx } from '../inventory/item-tx.ts';
+import type { Holdings } from '../persist-intents.ts';
 import { itemsChanged, stateChanged } from '../players.ts';
 import { tradeDeathHook } from '../trade/request.ts';
 import { emitError, type GameWorld, markDirty, markPosition, type PlayerData } from '../world.ts';
@@ -12,10 +13,11 @@ import { emitError, type GameWorld, markDirty, markPosition, type PlayerData } f
  * with `died`, the tradeable inventory and the equipment drop at the death tile as ground items owned by
  * the player (public after a while), and the player respawns at the spawn with full health.
  *
- * The drop is one DeathLockRequest: in one database transaction the items leave the character and a lock
- * row holds them. Each dropped ground item carries the lock id; picking one up (ground-items/pickup.ts)
- * or its despawn is an ItemTxRequest with `deathLock` that takes those items out of the lock. Whatever a
- * crash leaves in a lock, persistence returns to the owner's bank at start-up. The coin pouch and
+ * Each dropped stack is one DeathLockRequest (createDeathLock: in one database transaction the stack leaves
+ * the character and a lock row holds it) and one ground item carrying that lock's id. Picking it up
+ * (ground-items/pickup.ts) or its despawn is an ItemTxRequest with `deathLock` that resolves exactly that
+ * lock (resolveDeathLock with the picker's claim, or without one). Whatever a crash leaves in a lock,
+ * persistence returns to the owner's bank at start-up. The coin pouch and
  * untradeable items are kept. A death while an item transaction is in flight waits for its outcome.
  */
 
@@ -37,47 +39,62 @@ export function handleDamage(world: GameWorld, cmd: CommandOf<'damage'>): void {
 
 function die(world: GameWorld, player: PlayerData): void {
   tradeDeathHook(world, player);
-  const before = holdingsOf(player, true);
-  const after = holdingsOf(player, true);
-  const dropped: ItemStack[] = [];
-  after.inventory = after.inventory.map((s) => {
-    if (!s || !(world.content.items.get(s.itemId)?.tradeable ?? false)) return s;
-    dropped.push(s);
-    return null;
-  });
-  for (const [slot, s] of Object.entries(after.equipment ?? {})) {
-    if (!s || !(world.content.items.get(s.itemId)?.tradeable ?? false)) continue;
-    dropped.push(s);
-    delete after.equipment?.[slot as keyof typeof after.equipment];
-  }
+  const state = player.state;
   const { c } = world;
   const x = c.Position.x[player.eid] as number;
   const z = c.Position.z[player.eid] as number;
-  if (dropped.length > 0) {
+  const position = { x, y: c.Position.y[player.eid] as number, z };
+  const tradeable = (s: ItemStack | null | undefined): s is ItemStack =>
+    !!s && (world.content.items.get(s.itemId)?.tradeable ?? false);
+  // One lock per dropped stack, chained: each one's `before` is the previous one's `after`, so every
+  // ground item can be resolved on its own (picked up or despawned) with resolveDeathLock.
+  const drops: (() => void)[] = [];
+  state.inventory.forEach((s, slot) => {
+    if (tradeable(s)) drops.push(() => void (state.inventory[slot] = null));
+  });
+  for (const slot of EQUIP_SLOTS) {
+    if (tradeable(state.equipment[slot])) drops.push(() => void delete state.equipment[slot]);
+  }
+  for (const drop of drops) {
+    const before = holdingsOf(player, true);
+    const stack = findDropped(before, drop, player);
     world.counters.tx += 1;
     const id = `death-${world.counters.tx}`;
     world.persist.deathLocks.push({
       id,
       characterId: player.characterId,
-      position: { x, y: c.Position.y[player.eid] as number, z },
-      items: structuredClone(dropped),
+      position,
+      items: [stack],
       before,
-      after,
+      after: holdingsOf(player, true),
     });
-    for (const s of dropped) spawnGroundItem(world, s, x, z, player.characterId, id);
-    player.state.inventory = after.inventory;
-    player.state.equipment = after.equipment ?? {};
-    itemsChanged(world, player);
+    spawnGroundItem(world, stack, x, z, player.characterId, id);
   }
+  if (drops.length > 0) itemsChanged(world, player);
   const spawn = world.content.spawn;
   world.paths[player.eid] = null;
   c.Movement.mode[player.eid] = MoveMode.idle;
   markPosition(world, player.eid, spawn.x, spawn.z);
   c.Health.current[player.eid] = c.Health.max[player.eid] as number;
   markDirty(world, player.eid, Dirty.health);
-  player.state.health = c.Health.max[player.eid] as number;
-  player.state.position = { x: spawn.x, y: 0, z: spawn.z };
+  state.health = c.Health.max[player.eid] as number;
+  state.position = { x: spawn.x, y: 0, z: spawn.z };
   stateChanged(world, player, true);
+}
+
+/** Apply one drop to the player and return the stack it took (the difference of the holdings). */
+function findDropped(before: Holdings, drop: () => void, player: PlayerData): ItemStack {
+  drop();
+  const s = player.state;
+  for (let i = 0; i < before.inventory.length; i++) {
+    const was = before.inventory[i];
+    if (was && !s.inventory[i]) return { ...was };
+  }
+  for (const slot of EQUIP_SLOTS) {
+    const was = before.equipment?.[slot];
+    if (was && !s.equipment[slot]) return { ...was };
+  }
+  throw new Error('death drop took nothing');
 }
 
 /**

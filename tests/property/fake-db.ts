@@ -91,11 +91,11 @@ export class FakeItemDb {
     }
     if (tx.deathLock) {
       const lock = this.locks.get(tx.deathLock.id);
-      if (!lock || !takeFromLock(lock.items, tx.deathLock.items)) {
+      if (!lock || !isDeepStrictEqual(sorted(tally(lock.items)), sorted(tally(tx.deathLock.items)))) {
         this.violations.push(`lock ${tx.deathLock.id} does not hold what ${tx.id} claims`);
         return { ok: false, reason: 'constraint' };
       }
-      if (lock.items.length === 0) this.locks.delete(tx.deathLock.id);
+      this.locks.delete(tx.deathLock.id);
     }
     for (const ch of tx.changes) this.write(this.chars.get(ch.characterId) as CharacterState, ch.after);
     if (tx.audit) this.audits.push(tx.audit);
@@ -134,13 +134,8 @@ export function sorted(m: Map<string, number>): [string, number][] {
   return [...m.entries()].filter(([, v]) => v !== 0).sort(([a], [b]) => (a < b ? -1 : 1));
 }
 
-function takeFromLock(items: ItemStack[], claim: ItemStack[]): boolean {
-  for (const c of claim) {
-    const i = items.findIndex((s) => s.itemId === c.itemId && s.quantity >= c.quantity);
-    if (i < 0) return false;
-    const s = items[i] as ItemStack;
-    s.quantity -= c.quantity;
-    if (s.quantity === 0) items.splice(i, 1);
-  }
-  return true;
+function tally(items: ItemStack[]): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const s of items) add(m, s.itemId, s.quantity);
+  return m;
 }

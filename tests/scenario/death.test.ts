@@ -31,26 +31,29 @@ describe('damage and death', () => {
     expect(s.world.persist.dirty.has(id)).toBe(true);
   });
 
-  it('at 0: tradeable items and equipment drop under one death lock, the player respawns with full health', () => {
+  it('at 0: each tradeable stack and worn item drops under its own death lock; respawn with full health', () => {
     const { s, db, id, p } = victim();
     s.push({ type: 'damage', characterId: id, amount: 500 });
     s.step();
-    expect(db.deathLocks).toHaveLength(1);
-    const lock = db.deathLocks[0];
-    expect(lock?.items).toEqual([
-      { itemId: 'logs', quantity: 1 },
-      { itemId: 'feather', quantity: 12 },
-      { itemId: 'bronze_sword', quantity: 1 },
+    expect(db.deathLocks.map((l) => l.items)).toEqual([
+      [{ itemId: 'logs', quantity: 1 }],
+      [{ itemId: 'feather', quantity: 12 }],
+      [{ itemId: 'bronze_sword', quantity: 1 }],
     ]);
-    expect(lock?.position).toMatchObject({ x: 40, z: 60 });
-    expect(lock?.before.equipment).toEqual({ weapon: { itemId: 'bronze_sword', quantity: 1 } });
-    expect(lock?.after.equipment).toEqual({});
-    expect(lock?.after.inventory[1]).toEqual({ itemId: 'quest_medal', quantity: 1 });
+    // Chained: each lock starts from the holdings the previous one left, the last one leaves the medal.
+    const [l1, l2, l3] = db.deathLocks;
+    expect(l1?.before.inventory[0]).toEqual({ itemId: 'logs', quantity: 1 });
+    expect(l2?.before).toEqual(l1?.after);
+    expect(l3?.before).toEqual(l2?.after);
+    expect(l3?.before.equipment).toEqual({ weapon: { itemId: 'bronze_sword', quantity: 1 } });
+    expect(l3?.after.equipment).toEqual({});
+    expect(l3?.after.inventory.filter(Boolean)).toEqual([{ itemId: 'quest_medal', quantity: 1 }]);
+    expect(l1?.position).toMatchObject({ x: 40, z: 60 });
     const ground = [...s.world.groundItems.values()];
     expect(ground.map((g) => [g.itemId, g.quantity, g.ownerId, g.deathLockId])).toEqual([
-      ['logs', 1, id, lock?.id],
-      ['feather', 12, id, lock?.id],
-      ['bronze_sword', 1, id, lock?.id],
+      ['logs', 1, id, l1?.id],
+      ['feather', 12, id, l2?.id],
+      ['bronze_sword', 1, id, l3?.id],
     ]);
     for (const g of ground)
       expect([s.world.c.Position.x[g.eid], s.world.c.Position.z[g.eid]]).toEqual([40, 60]);
@@ -65,7 +68,7 @@ describe('damage and death', () => {
     const { s, db, id } = victim();
     s.push({ type: 'damage', characterId: id, amount: 500 });
     s.step();
-    const lockId = db.deathLocks[0]?.id;
+    const lockId = db.deathLocks[1]?.id;
     s.player(id).admin = true;
     s.push({ type: 'chatCommand', characterId: id, name: 'tp', args: ['40', '60'] });
     s.step();
@@ -93,7 +96,7 @@ describe('damage and death', () => {
     expect(s.player(id).state.inventory.some((x) => x?.itemId === 'feather' && x.quantity === 12)).toBe(true);
   });
 
-  it('a death-dropped item that despawns releases its part of the lock', () => {
+  it('a death-dropped item that despawns resolves its lock without a claim', () => {
     const { s, db, id } = victim();
     s.push({ type: 'damage', characterId: id, amount: 500 });
     s.step();
@@ -119,7 +122,7 @@ describe('damage and death', () => {
     // The outcome changed its items this tick: the death lock follows in the next, from saved holdings.
     expect(db.deathLocks).toEqual([]);
     s.step();
-    expect(db.deathLocks).toHaveLength(1);
+    expect(db.deathLocks).toHaveLength(3);
     expect(db.deathLocks[0]?.before.bank).toEqual([{ itemId: 'bones', quantity: 1 }]);
   });
 });
