@@ -50,10 +50,16 @@ function die(world: GameWorld, player: PlayerData): void {
   // ground item can be resolved on its own (picked up or despawned) with resolveDeathLock.
   const drops: (() => void)[] = [];
   state.inventory.forEach((s, slot) => {
-    if (tradeable(s)) drops.push(() => void (state.inventory[slot] = null));
+    if (tradeable(s))
+      drops.push(() => {
+        state.inventory[slot] = null;
+      });
   });
   for (const slot of EQUIP_SLOTS) {
-    if (tradeable(state.equipment[slot])) drops.push(() => void delete state.equipment[slot]);
+    if (tradeable(state.equipment[slot]))
+      drops.push(() => {
+        delete state.equipment[slot];
+      });
   }
   for (const drop of drops) {
     const before = holdingsOf(player, true);
