@@ -1,7 +1,7 @@
 import type { CommandOf } from '../commands.ts';
 import { holdingsOf, nextTxId, submitTx } from '../inventory/item-tx.ts';
 import { itemsLocked } from '../inventory/locks.ts';
-import { addToBank, freeSlots, isStackable, stackAt, takeFromSlot } from '../inventory/slots.ts';
+import { addItem, addToBank, freeSlots, isStackable, stackAt, takeFromSlot } from '../inventory/slots.ts';
 import type { Holdings, ItemTxRequest } from '../persist-intents.ts';
 import { emit, emitError, type GameWorld, type PlayerData } from '../world.ts';
 
@@ -115,15 +115,9 @@ export function handleBankWithdraw(world: GameWorld, cmd: CommandOf<'bankWithdra
   }
   const inv = after.inventory;
   if (isStackable(world.content, entry.itemId)) {
-    const existing = inv.find((s) => s?.itemId === entry.itemId);
-    if (existing) existing.quantity += quantity;
-    else {
-      const free = inv.indexOf(null);
-      if (free < 0) {
-        emitError(world, player.characterId, 'INVENTORY_FULL', 'your inventory is full', cmd.origin);
-        return;
-      }
-      inv[free] = { itemId: entry.itemId, quantity };
+    if (!addItem(world.content, after, entry.itemId, quantity)) {
+      emitError(world, player.characterId, 'INVENTORY_FULL', 'your inventory cannot hold that', cmd.origin);
+      return;
     }
   } else {
     // As many as fit, one per free slot.
