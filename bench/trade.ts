@@ -78,7 +78,9 @@ async function run(name: string, db: SqlClient): Promise<void> {
   const saves = new SaveScheduler(port, { saveIntervalMs: 60_000, logger: quiet });
   const world = createGameWorld({ content: testContent({ npcSpawns: [] }), seed: 1, tickMs: TICK_MS || 600 });
   let queue: Command[] = all.map((c) => ({ type: 'join', characterId: c.id, accountId: account, state: c }));
+  /** Simulation + hand-over, and the simulation alone. */
   const tickTimes: number[] = [];
+  const simTimes: number[] = [];
   let completed = 0;
   let failed = 0;
   let inFlight = 0;
@@ -89,6 +91,7 @@ async function run(name: string, db: SqlClient): Promise<void> {
     const cmds = queue;
     queue = [];
     stepWorld(w, cmds, Date.now());
+    simTimes.push(performance.now() - t0);
     for (const e of w.events) {
       if (e.kind === 'tradeCompleted') completed += 1;
       if (e.kind === 'tradeCancelled' && e.data.reason === 'failed') failed += 1;
@@ -118,8 +121,9 @@ async function run(name: string, db: SqlClient): Promise<void> {
 
   tick(world);
   tickTimes.length = 0;
+  simTimes.length = 0;
   const script: ((s: CharacterState, b: CharacterState, tradeId: string) => Command[])[] = [
-    (s, b, t) => [{ type: 'tradeRespond', characterId: b.id, tradeId: t, accept: true }],
+    (_s, b, t) => [{ type: 'tradeRespond', characterId: b.id, tradeId: t, accept: true }],
     (s, b, t) => [
       { type: 'tradeAddItem', characterId: s.id, tradeId: t, inventorySlot: 0 },
       { type: 'tradeAddItem', characterId: s.id, tradeId: t, inventorySlot: 1, quantity: 4 },
@@ -156,10 +160,13 @@ async function run(name: string, db: SqlClient): Promise<void> {
   const seconds = (performance.now() - start) / 1000;
   await saves.flushAll();
   const sorted = [...tickTimes].sort((a, b) => a - b);
+  const sim = [...simTimes].sort((a, b) => a - b);
   console.log(
     `${name}: ${TRADES} trades (${2 * TRADES} players) in ${seconds.toFixed(2)} s = ${(TRADES / seconds).toFixed(0)} trades/s; ` +
       `failed ${failed / 2}; ${tickTimes.length} ticks (${TICK_MS > 0 ? `${TICK_MS} ms` : 'as fast as possible'}), ` +
-      `tick p50 ${percentile(sorted, 50).toFixed(2)} ms, p99 ${percentile(sorted, 99).toFixed(2)} ms, max ${(sorted.at(-1) ?? 0).toFixed(2)} ms`,
+      `tick with hand-over p50 ${percentile(sorted, 50).toFixed(2)} ms, p99 ${percentile(sorted, 99).toFixed(2)} ms, ` +
+      `max ${(sorted.at(-1) ?? 0).toFixed(2)} ms; simulation alone p99 ${percentile(sim, 99).toFixed(2)} ms, ` +
+      `max ${(sim.at(-1) ?? 0).toFixed(2)} ms`,
   );
   // The database after the run: every pair swapped exactly once.
   let wrong = 0;
