@@ -64,8 +64,7 @@ function die(world: GameWorld, player: PlayerData): void {
   for (const drop of drops) {
     const before = holdingsOf(player, true);
     const stack = findDropped(before, drop, player);
-    world.counters.tx += 1;
-    const id = `death-${world.counters.tx}`;
+    const id = nextTxId(world, 'death');
     world.persist.deathLocks.push({
       id,
       characterId: player.characterId,

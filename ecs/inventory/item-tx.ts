@@ -34,6 +34,8 @@ interface TxTable {
   pending: Map<string, PendingTx>;
   /** Characters that left with a transaction in flight: their held-back final snapshot. */
   limbo: Map<string, CharacterState | null>;
+  /** Prefix of this world's transaction ids (see nextTxId). */
+  epoch: string | null;
   /** Per character: transactions in flight and the tick the oldest was asked for. */
   inFlight: Map<string, { count: number; since: number }>;
 }
@@ -43,7 +45,7 @@ const tables = new WeakMap<GameWorld, TxTable>();
 function table(world: GameWorld): TxTable {
   let t = tables.get(world);
   if (!t) {
-    t = { pending: new Map(), limbo: new Map(), inFlight: new Map() };
+    t = { pending: new Map(), limbo: new Map(), inFlight: new Map(), epoch: null };
     tables.set(world, t);
   }
   return t;
@@ -86,9 +88,17 @@ function applyHoldings(state: CharacterState, h: Holdings): void {
   if (c.equipment) state.equipment = c.equipment;
 }
 
-export function nextTxId(world: GameWorld): string {
+/**
+ * A transaction or death-lock id, unique across restarts: persistence keeps committed ids as idempotency
+ * keys (a repeated id is a no-op success) and death-lock ids as keys, so `tx-7` of the previous run
+ * must never be reused. The epoch is the wall clock (world.nowMs, base 36) of the first id this world
+ * makes; the tick loop supplies epoch milliseconds, so each boot has its own.
+ */
+export function nextTxId(world: GameWorld, kind: 'tx' | 'death' = 'tx'): string {
+  const t = table(world);
+  if (t.epoch === null) t.epoch = Math.floor(world.nowMs).toString(36);
   world.counters.tx += 1;
-  return `tx-${world.counters.tx}`;
+  return `${kind}-${t.epoch}-${world.counters.tx}`;
 }
 
 /** Hand a transaction to persistence and lock every online player it changes. */
