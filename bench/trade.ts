@@ -9,7 +9,7 @@ import { type CharacterState, emptyInventory } from '../ecs/character-state.ts';
 import type { Command } from '../ecs/commands.ts';
 import { newSkills } from '../ecs/skills.ts';
 import { stepWorld } from '../ecs/tick.ts';
-import { createGameWorld, type GameWorld, snapshotCharacter } from '../ecs/world.ts';
+import { createGameWorld, type GameWorld } from '../ecs/world.ts';
 import { openPglite } from '../persistence/drivers/pglite.ts';
 import { openPostgres } from '../persistence/drivers/postgres.ts';
 import { migrate } from '../persistence/migrate.ts';
@@ -17,6 +17,7 @@ import { SaveScheduler } from '../persistence/save-scheduler.ts';
 import type { SqlClient } from '../persistence/sql.ts';
 import { SqlPersistence } from '../persistence/sql-port.ts';
 import { testContent } from '../tests/helpers/sim-content.ts';
+import { handOff } from '../tests/property/handoff.ts';
 
 /**
  * npm run bench:trade — 1,000 trades between 2,000 players, all started in the same tick, completing
@@ -96,26 +97,11 @@ async function run(name: string, db: SqlClient): Promise<void> {
       if (e.kind === 'tradeCompleted') completed += 1;
       if (e.kind === 'tradeCancelled' && e.data.reason === 'failed') failed += 1;
     }
-    const out = w.persist;
-    for (const id of out.itemsChanged) {
-      const p = w.players.get(id);
-      if (p) saves.itemsChanged(snapshotCharacter(w, p));
-    }
-    saves.flushTick();
-    for (const tx of out.transactions) {
-      inFlight += 1;
-      saves.runTransaction(tx).then((r) => {
-        inFlight -= 1;
-        queue.push({
-          type: 'txResult',
-          characterId: tx.requesterId,
-          txId: tx.id,
-          ok: r.ok,
-          reason: r.ok ? undefined : r.reason,
-        });
-      });
-    }
-    for (const row of out.tradeAudits) void port.recordTradeAudit(row);
+    inFlight += w.persist.transactions.length;
+    handOff(w, saves, port, (cmd) => {
+      inFlight -= 1;
+      queue.push(cmd);
+    });
     tickTimes.push(performance.now() - t0);
   };
 
