@@ -20,6 +20,12 @@ export interface ItemTxRequest {
   requesterId: string;
   changes: { characterId: string; before: Holdings; after: Holdings }[];
   conserve: boolean;
+  /**
+   * Resolves death lock `id` (which holds exactly `items`): a death-dropped stack picked up, with the
+   * picker's change in `changes` (resolveDeathLock(id, changes[0])), or despawned, with `changes` empty
+   * (resolveDeathLock(id)). kind is 'death', conserve false.
+   */
+  deathLock?: { id: string; items: ItemStack[] };
   audit?: {
     tradeId: string;
     initiatorId: string;

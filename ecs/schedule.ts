@@ -1,5 +1,24 @@
+import { handleAction } from './actions.ts';
+import { handleChatCommand } from './admin/admin.ts';
+import { handleBankDeposit, handleBankWithdraw } from './bank/bank.ts';
 import type { CommandOf, CommandType } from './commands.ts';
+import { deathSystem, handleDamage, releaseDeathLockOnDespawn } from './death/death.ts';
+import { handleUnequip } from './equipment/equip.ts';
+import { groundItemsSystem } from './ground-items/ground-items.ts';
+import { handleInventoryDrop, handleInventoryMove } from './inventory/drop-move.ts';
+import { handleTxResult, txLeaveHook, txSaveGuard } from './inventory/item-tx.ts';
+import { handleInventoryUse } from './inventory/use.ts';
 import { joinPlayer, type LeaveHook, leavePlayer } from './players.ts';
+import { handleTradeAccept } from './trade/complete.ts';
+import { handleTradeAddItem, handleTradeRemoveItem, handleTradeSetCoins } from './trade/offer.ts';
+import {
+  handleTradeCancel,
+  handleTradeRequest,
+  handleTradeRespond,
+  tradeExpirySystem,
+  tradeLeaveHook,
+  tradeMoveHook,
+} from './trade/request.ts';
 import { emitError, type GameWorld, type PlayerData } from './world.ts';
 
 /**
@@ -14,6 +33,7 @@ import { emitError, type GameWorld, type PlayerData } from './world.ts';
  *  5. trade       proximity/expiry endings of trades
  *  6. items       ground item visibility and despawn
  *  7. death       players at 0 health drop their items (death lock) and respawn
+ *  8. tx guard    LAST: players with an item transaction in flight are not snapshotted (item-tx.ts)
  *  after the tick (outside ecs/): replication builds world:update per observer, player:sync for marked
  *  players, then the persistence hand-off takes world.persist.
  */
@@ -29,10 +49,14 @@ const notYet = (world: GameWorld, cmd: { characterId: string; origin?: string })
   emitError(world, cmd.characterId, 'BAD_MESSAGE', 'this action is not available yet', cmd.origin);
 
 /** Run before a player leaves the world, in this order. */
-export const LEAVE_HOOKS: readonly LeaveHook[] = [];
+export const LEAVE_HOOKS: readonly LeaveHook[] = [
+  // The trade ends first (partner told `disconnected`), then a pending transaction holds the snapshot.
+  tradeLeaveHook,
+  txLeaveHook,
+];
 
 /** Run when a player asks to move (before the path request), e.g. a trade in progress is cancelled. */
-export const MOVE_HOOKS: readonly ((world: GameWorld, player: PlayerData) => void)[] = [];
+export const MOVE_HOOKS: readonly ((world: GameWorld, player: PlayerData) => void)[] = [tradeMoveHook];
 
 export const COMMAND_HANDLERS: Handlers = {
   join: joinPlayer,
@@ -40,27 +64,33 @@ export const COMMAND_HANDLERS: Handlers = {
   move: notYet,
   moveCancel: notYet,
   chat: notYet,
-  chatCommand: notYet,
+  chatCommand: handleChatCommand,
   setAdmin: (world, cmd) => {
     const p = world.players.get(cmd.characterId);
     if (p) p.admin = true;
   },
-  action: notYet,
-  inventoryUse: notYet,
-  inventoryDrop: notYet,
-  inventoryMove: notYet,
-  unequip: notYet,
-  bankDeposit: notYet,
-  bankWithdraw: notYet,
-  tradeRequest: notYet,
-  tradeRespond: notYet,
-  tradeAddItem: notYet,
-  tradeSetCoins: notYet,
-  tradeRemoveItem: notYet,
-  tradeAccept: notYet,
-  tradeCancel: notYet,
-  damage: notYet,
-  txResult: () => {},
+  action: handleAction,
+  inventoryUse: handleInventoryUse,
+  inventoryDrop: handleInventoryDrop,
+  inventoryMove: handleInventoryMove,
+  unequip: handleUnequip,
+  bankDeposit: handleBankDeposit,
+  bankWithdraw: handleBankWithdraw,
+  tradeRequest: handleTradeRequest,
+  tradeRespond: handleTradeRespond,
+  tradeAddItem: handleTradeAddItem,
+  tradeSetCoins: handleTradeSetCoins,
+  tradeRemoveItem: handleTradeRemoveItem,
+  tradeAccept: handleTradeAccept,
+  tradeCancel: handleTradeCancel,
+  damage: handleDamage,
+  txResult: handleTxResult,
 };
 
-export const SYSTEMS: readonly System[] = [];
+export const SYSTEMS: readonly System[] = [
+  { name: 'trade', run: tradeExpirySystem },
+  { name: 'items', run: (world) => groundItemsSystem(world, releaseDeathLockOnDespawn) },
+  { name: 'death', run: deathSystem },
+  // Must stay last: it undoes saves that other systems of this tick asked for a locked player.
+  { name: 'txGuard', run: txSaveGuard },
+];

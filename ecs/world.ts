@@ -56,6 +56,8 @@ export interface GroundItemData {
   ownerId: string | null;
   publicAtTick: number;
   despawnAtTick: number;
+  /** Set on items a death dropped: the DeathLockRequest that holds them until picked up or despawned. */
+  deathLockId?: string | undefined;
 }
 
 export interface ResourceData {
