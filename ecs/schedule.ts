@@ -1,6 +1,11 @@
+import { chatCommand } from './chat/chat-command.ts';
 import type { CommandOf, CommandType } from './commands.ts';
+import { type MoveHook, moveCancelCommand, moveCommand } from './movement/commands.ts';
+import { movementSystem } from './movement/movement-system.ts';
+import { pathfindingSystem } from './movement/pathfinding-system.ts';
+import { wanderSystem } from './npcs/wander-system.ts';
 import { joinPlayer, type LeaveHook, leavePlayer } from './players.ts';
-import { emitError, type GameWorld, type PlayerData } from './world.ts';
+import { emitError, type GameWorld } from './world.ts';
 
 /**
  * The tick, in order. Every system is a plain synchronous function over the world; this file is the
@@ -32,14 +37,14 @@ const notYet = (world: GameWorld, cmd: { characterId: string; origin?: string })
 export const LEAVE_HOOKS: readonly LeaveHook[] = [];
 
 /** Run when a player asks to move (before the path request), e.g. a trade in progress is cancelled. */
-export const MOVE_HOOKS: readonly ((world: GameWorld, player: PlayerData) => void)[] = [];
+export const MOVE_HOOKS: readonly MoveHook[] = [];
 
 export const COMMAND_HANDLERS: Handlers = {
   join: joinPlayer,
   leave: (world, cmd) => leavePlayer(world, cmd, LEAVE_HOOKS),
-  move: notYet,
-  moveCancel: notYet,
-  chat: notYet,
+  move: (world, cmd) => moveCommand(world, cmd, MOVE_HOOKS),
+  moveCancel: (world, cmd) => moveCancelCommand(world, cmd, MOVE_HOOKS),
+  chat: chatCommand,
   chatCommand: notYet,
   setAdmin: (world, cmd) => {
     const p = world.players.get(cmd.characterId);
@@ -63,4 +68,8 @@ export const COMMAND_HANDLERS: Handlers = {
   txResult: () => {},
 };
 
-export const SYSTEMS: readonly System[] = [];
+export const SYSTEMS: readonly System[] = [
+  { name: 'pathfinding', run: pathfindingSystem },
+  { name: 'movement', run: movementSystem },
+  { name: 'npcs', run: wanderSystem },
+];

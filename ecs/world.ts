@@ -10,6 +10,7 @@ import {
 } from './components.ts';
 import type { SimContent } from './content.ts';
 import type { SimEvent, SimEventData, SimEventKind } from './events.ts';
+import { createMoveState, type MoveState } from './movement/state.ts';
 import { emptyOutbox, type PersistOutbox } from './persist-intents.ts';
 import { Rng } from './rng.ts';
 import { SpatialGrid } from './spatial-grid.ts';
@@ -74,6 +75,8 @@ export interface WorldOptions {
   viewDistance?: number;
   /** Length of a tick in ms, to turn seconds-based rules (trade expiry) into ticks. */
   tickMs?: number;
+  /** Pathfinding budget: nodes A* may expand per tick across all requests. */
+  pathBudget?: number;
 }
 
 export interface GameWorld {
@@ -102,6 +105,8 @@ export interface GameWorld {
   /** Path per eid: packed [x0, z0, x1, z1, ...]; Movement.step indexes the next tile. */
   readonly paths: (Int32Array | null)[];
   readonly counters: { npc: number; item: number; resource: number; trade: number; tx: number };
+  /** Path requests, the search in progress and the pathfinding budget (ecs/movement). */
+  readonly move: MoveState;
   // ---- per-tick outputs, reset at the start of every tick ----
   events: SimEvent[];
   /** Entities created this tick. */
@@ -145,6 +150,7 @@ export function createGameWorld(opts: WorldOptions): GameWorld {
     trades: new Map(),
     paths: [],
     counters: { npc: 0, item: 0, resource: 0, trade: 0, tx: 0 },
+    move: createMoveState(capacity, opts.pathBudget),
     events: [],
     spawned: [],
     despawned: [],
