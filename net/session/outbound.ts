@@ -1,0 +1,84 @@
+import type { SimEvent, SimEventKind } from '../../ecs/events.ts';
+import type { GameWorld } from '../../ecs/world.ts';
+import type { Encoding } from '../protocol/codec.ts';
+import type { ServerEventName, ServerPayload } from '../protocol/server-events.ts';
+import type { Replicator } from '../replication/replicator.ts';
+import { buildPlayerSync } from './player-sync.ts';
+
+/**
+ * After a tick: turn its outcomes into wire events per player. Order per player: player:sync (when
+ * marked), world:update (when something in view changed), then the tick's events in emission order.
+ */
+
+/** What the session layer (net/session/registry.ts) implements to reach a connected character. */
+export interface Delivery {
+  /** Encode and send one event; returns the bytes written when known. */
+  send(characterId: string, event: string, payload: unknown): number | undefined;
+  /** Fast path: a frame already encoded in the connection's encoding. */
+  sendEncoded?(characterId: string, frame: Uint8Array | string): void;
+  /** The connection's encoding; undefined when the character has no connection. */
+  encodingOf?(characterId: string): Encoding | undefined;
+}
+
+export interface DeliveryStats {
+  messages: number;
+  /** Bytes of frames encoded here (pre-encoded world:update) plus what send() reported. */
+  bytes: number;
+}
+
+const WIRE_NAMES: { [K in SimEventKind]: ServerEventName } = {
+  error: 'error',
+  chat: 'chat:message',
+  skillXp: 'skill:xp',
+  combatHit: 'combat:hit',
+  bankUpdate: 'bank:update',
+  tradeIncoming: 'tradeIncoming',
+  tradeStarted: 'tradeStarted',
+  tradeUpdated: 'tradeUpdated',
+  tradeConfirmScreen: 'tradeConfirmScreen',
+  tradeCompleted: 'tradeCompleted',
+  tradeCancelled: 'tradeCancelled',
+  tradeError: 'tradeError',
+};
+
+export interface WireEvent {
+  event: ServerEventName;
+  payload: ServerPayload<ServerEventName>;
+}
+
+/** A simulation event as its wire event (contract §2.2). */
+export function toWire(world: GameWorld, e: SimEvent): WireEvent {
+  const event = WIRE_NAMES[e.kind];
+  if (e.kind === 'chat') return { event, payload: { ...e.data, timestamp: Math.round(world.nowMs) } };
+  return { event, payload: e.data as ServerPayload<ServerEventName> };
+}
+
+export function deliverTick(world: GameWorld, replicator: Replicator, delivery: Delivery): DeliveryStats {
+  const stats: DeliveryStats = { messages: 0, bytes: 0 };
+  const sendPayload = (to: string, event: string, payload: unknown) => {
+    stats.messages++;
+    stats.bytes += delivery.send(to, event, payload) ?? 0;
+  };
+  for (const p of world.players.values()) {
+    if (!p.syncDirty) continue;
+    p.syncDirty = false;
+    sendPayload(p.characterId, 'player:sync', buildPlayerSync(world, p));
+  }
+  const { cache } = replicator;
+  for (const d of replicator.collect()) {
+    const encoding = delivery.sendEncoded ? delivery.encodingOf?.(d.characterId) : undefined;
+    if (encoding !== undefined && delivery.sendEncoded) {
+      const frame = cache.encode(d, encoding);
+      delivery.sendEncoded(d.characterId, frame);
+      stats.messages++;
+      stats.bytes += typeof frame === 'string' ? Buffer.byteLength(frame) : frame.length;
+    } else {
+      sendPayload(d.characterId, 'world:update', cache.payload(d));
+    }
+  }
+  for (const e of world.events) {
+    const w = toWire(world, e);
+    sendPayload(e.to, w.event, w.payload);
+  }
+  return stats;
+}
