@@ -1,0 +1,85 @@
+import type { CharacterState } from '../ecs/character-state.ts';
+import type { CommandQueue } from '../ecs/commands.ts';
+import type { DeathLockRequest, ItemTxRequest } from '../ecs/persist-intents.ts';
+import type { GameWorld, PlayerData } from '../ecs/world.ts';
+
+/**
+ * After each tick the loop hands world.persist to persistence (the SaveScheduler implements this).
+ * Results of item transactions and death locks come back as `txResult` commands on the queue, applied
+ * in a later tick: the simulation never awaits.
+ */
+export interface PersistenceSink {
+  /** Items or coins changed: commit within the tick (flushTick). The sink copies what it keeps. */
+  itemsChanged(s: CharacterState): void;
+  /** Position, xp or health changed: saved at the next interval. The sink copies what it keeps. */
+  dirty(s: CharacterState): void;
+  logout(s: CharacterState): Promise<void>;
+  runTransaction(tx: ItemTxRequest): Promise<{ ok: boolean; reason?: string }>;
+  deathLock(l: DeathLockRequest): Promise<{ ok: boolean }>;
+  tradeAudit(a: NonNullable<ItemTxRequest['audit']>): void;
+  /** End of the tick's hand-off: write this tick's item batch. */
+  flushTick(): void;
+}
+
+export interface HandoffLogger {
+  error(obj: object, msg?: string): void;
+}
+
+/** The character's state with position and health from components; shared, not copied (see above). */
+function liveState(world: GameWorld, p: PlayerData): CharacterState {
+  const { c } = world;
+  return {
+    ...p.state,
+    position: {
+      x: c.Position.x[p.eid] as number,
+      y: c.Position.y[p.eid] as number,
+      z: c.Position.z[p.eid] as number,
+    },
+    health: c.Health.current[p.eid] as number,
+  };
+}
+
+export function handOff(
+  world: GameWorld,
+  sink: PersistenceSink,
+  queue: CommandQueue,
+  log: HandoffLogger,
+): void {
+  const out = world.persist;
+  for (const id of out.itemsChanged) {
+    const p = world.players.get(id);
+    if (p) sink.itemsChanged(liveState(world, p));
+  }
+  for (const id of out.dirty) {
+    if (out.itemsChanged.has(id)) continue;
+    const p = world.players.get(id);
+    if (p) sink.dirty(liveState(world, p));
+  }
+  for (const s of out.left) {
+    sink.logout(s).catch((err: unknown) => log.error({ err, characterId: s.id }, 'saving on logout failed'));
+  }
+  for (const tx of out.transactions) {
+    const reply = (ok: boolean, reason?: string) =>
+      queue.push({ type: 'txResult', characterId: tx.requesterId, txId: tx.id, ok, reason });
+    sink.runTransaction(tx).then(
+      (r) => reply(r.ok, r.reason),
+      (err: unknown) => {
+        log.error({ err, txId: tx.id }, 'item transaction failed');
+        reply(false, 'error');
+      },
+    );
+  }
+  for (const lock of out.deathLocks) {
+    const reply = (ok: boolean) =>
+      queue.push({ type: 'txResult', characterId: lock.characterId, txId: lock.id, ok });
+    sink.deathLock(lock).then(
+      (r) => reply(r.ok),
+      (err: unknown) => {
+        log.error({ err, txId: lock.id }, 'death lock failed');
+        reply(false);
+      },
+    );
+  }
+  for (const audit of out.tradeAudits) sink.tradeAudit(audit);
+  sink.flushTick();
+}
