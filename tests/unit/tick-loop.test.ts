@@ -125,7 +125,7 @@ describe('tick loop', () => {
     expect(world.tick).toBe(1);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]?.obj).toMatchObject({ tick: 1, skipped: 2, phases: { replication: 1500 } });
-    expect(Object.keys((warnings[0]?.obj as { phases: object }).phases)).toEqual(
+    expect(Object.keys((warnings[0]?.obj as { phases: object } | undefined)?.phases ?? {})).toEqual(
       expect.arrayContaining(['commands', 'pathfinding', 'movement', 'replication']),
     );
     // Ticks due at 1200 and 1800 are skipped, not run back to back; the next one runs at 2400.
