@@ -39,13 +39,15 @@ function liveState(world: GameWorld, p: PlayerData): CharacterState {
   };
 }
 
+/** Returns the logout saves started (shutdown awaits them). */
 export function handOff(
   world: GameWorld,
   sink: PersistenceSink,
   queue: CommandQueue,
   log: HandoffLogger,
-): void {
+): Promise<void>[] {
   const out = world.persist;
+  const saves: Promise<void>[] = [];
   for (const id of out.itemsChanged) {
     const p = world.players.get(id);
     if (p) sink.itemsChanged(liveState(world, p));
@@ -56,7 +58,11 @@ export function handOff(
     if (p) sink.dirty(liveState(world, p));
   }
   for (const s of out.left) {
-    sink.logout(s).catch((err: unknown) => log.error({ err, characterId: s.id }, 'saving on logout failed'));
+    saves.push(
+      sink
+        .logout(s)
+        .catch((err: unknown) => log.error({ err, characterId: s.id }, 'saving on logout failed')),
+    );
   }
   for (const tx of out.transactions) {
     const reply = (ok: boolean, reason?: string) =>
@@ -82,4 +88,5 @@ export function handOff(
   }
   for (const audit of out.tradeAudits) sink.tradeAudit(audit);
   sink.flushTick();
+  return saves;
 }

@@ -138,8 +138,9 @@ export class TickLoop {
     this.opts.metrics?.phaseSeconds.observe({ phase }, ms / 1000);
   }
 
-  /** One whole tick, synchronously (the timer calls this; tests may call it directly). */
-  runTick(): void {
+  /** One whole tick, synchronously (the timer calls this; tests may call it directly). Returns the
+   *  logout saves it started. */
+  runTick(): Promise<void>[] {
     const { world, queue, replicator, delivery, persistence, metrics, logger } = this.opts;
     const t0 = this.clock.now();
     this.lastPhases.clear();
@@ -148,9 +149,10 @@ export class TickLoop {
     this.phaseTimer.start('replication');
     const sent = deliverTick(world, replicator, delivery);
     this.phaseTimer.end('replication');
+    let saves: Promise<void>[] = [];
     if (persistence) {
       this.phaseTimer.start('persistence');
-      handOff(world, persistence, queue, logger);
+      saves = handOff(world, persistence, queue, logger);
       this.phaseTimer.end('persistence');
     }
     const ms = this.clock.now() - t0;
@@ -162,6 +164,7 @@ export class TickLoop {
       metrics.messagesOut.inc(sent.messages);
       metrics.bytesOut.inc(sent.bytes);
     }
+    return saves;
   }
 
   /** For /status: never waits on the tick, only reads what the last ticks recorded. */

@@ -97,7 +97,7 @@ describe('tick loop', () => {
     const origRun = loop.runTick.bind(loop);
     loop.runTick = () => {
       at.push(clock.time);
-      origRun();
+      return origRun();
     };
     loop.start();
     clock.advanceTo(3100);
