@@ -120,6 +120,9 @@ export interface GameWorld {
   pendingRemoval: number[];
 }
 
+// Imported bindings are getters under tsx's module transform: hot constants copied into locals once.
+const DIRTY_POSITION = Dirty.position;
+
 export const DEFAULT_VIEW_DISTANCE = 24;
 export const DEFAULT_CAPACITY = 131_072;
 
@@ -267,7 +270,7 @@ export function markPosition(world: GameWorld, eid: number, x: number, z: number
   p.x[eid] = x;
   p.z[eid] = z;
   world.grid.move(eid, x, z);
-  markDirty(world, eid, Dirty.position);
+  markDirty(world, eid, DIRTY_POSITION);
 }
 
 /** The character's full state with position and health copied back from components. */

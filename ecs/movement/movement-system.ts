@@ -3,6 +3,11 @@ import { Dirty, MoveMode } from '../components.ts';
 import { stateChanged } from '../players.ts';
 import { type GameWorld, markDirty, markPosition } from '../world.ts';
 
+// Imported bindings are getters under tsx's module transform: copy hot constants into locals once.
+const IDLE = MoveMode.idle;
+const RUN = MoveMode.run;
+const MOVING = Dirty.moving;
+
 /** Tiles advanced per tick (contract §2.1). */
 export const WALK_TILES = 2;
 export const RUN_TILES = 4;
@@ -19,23 +24,23 @@ export function movementSystem(world: GameWorld): void {
   for (let i = 0; i < eids.length; i++) {
     const eid = eids[i] as number;
     const mode = mv.mode[eid] as number;
-    if (mode === MoveMode.idle) continue;
+    if (mode === IDLE) continue;
     const path = paths[eid];
     if (path === null || path === undefined) {
-      mv.mode[eid] = MoveMode.idle;
-      markDirty(world, eid, Dirty.moving);
+      mv.mode[eid] = IDLE;
+      markDirty(world, eid, MOVING);
       continue;
     }
     const tiles = path.length >> 1;
-    const step = Math.min(tiles, (mv.step[eid] as number) + (mode === MoveMode.run ? RUN_TILES : WALK_TILES));
+    const step = Math.min(tiles, (mv.step[eid] as number) + (mode === RUN ? RUN_TILES : WALK_TILES));
     mv.step[eid] = step;
     markPosition(world, eid, path[(step - 1) * 2] as number, path[(step - 1) * 2 + 1] as number);
     const player = world.playerByEid.get(eid);
     if (player !== undefined) stateChanged(world, player);
     if (step >= tiles) {
       paths[eid] = null;
-      mv.mode[eid] = MoveMode.idle;
-      markDirty(world, eid, Dirty.moving);
+      mv.mode[eid] = IDLE;
+      markDirty(world, eid, MOVING);
     }
   }
 }

@@ -20,16 +20,26 @@ export function labelRegions(map: TileMap): Int32Array {
     while (head < tail) {
       const i = queue[head++] as number;
       const x = i % width;
-      const visit = (j: number) => {
+      // Left, right, up, down (no closure: this loop runs once per tile of the map).
+      for (let k = 0; k < 4; k++) {
+        const j =
+          k === 0
+            ? x > 0
+              ? i - 1
+              : -1
+            : k === 1
+              ? x < width - 1
+                ? i + 1
+                : -1
+              : k === 2
+                ? i - width
+                : i + width;
+        if (j < 0 || j >= labels.length) continue;
         if (blocked[j] === 0 && labels[j] === 0) {
           labels[j] = next;
           queue[tail++] = j;
         }
-      };
-      if (x > 0) visit(i - 1);
-      if (x < width - 1) visit(i + 1);
-      if (i >= width) visit(i - width);
-      if (i < width * (depth - 1)) visit(i + width);
+      }
     }
   }
   return labels;

@@ -1,22 +1,34 @@
 import { Packr } from 'msgpackr';
 import type { GameWorld } from '../../ecs/world.ts';
 import type { Encoding } from '../protocol/codec.ts';
-import { changedEntity, fullEntity, type WireEntity } from './entity-fields.ts';
+import { changedEntity, fullEntity, REPLICATED_BITS, type WireEntity } from './entity-fields.ts';
 import type { ObserverDelta } from './observer.ts';
 
 /**
- * Encodes world:update frames without re-encoding the same entity for every observer: each entity's
- * entry (full or changed) is built and encoded at most once per tick and encoding, and an observer's
- * frame is those fragments concatenated behind a hand-written header. The result is an ordinary
- * self-describing frame (stock msgpackr unpack / JSON.parse give `["world:update", {...}]`).
+ * Encodes world:update frames without re-encoding the same thing for every observer: each entity's entry
+ * (full or changed) is built and encoded at most once per tick and encoding; the changed entities of a
+ * grid cell are encoded once as a run shared by every observer that sees the whole cell; and observers
+ * whose update is only such runs share the whole frame. A frame is those pieces concatenated behind a
+ * hand-written header: an ordinary self-describing frame (stock msgpackr unpack / JSON.parse give
+ * `["world:update", {...}]`).
  */
 
 // Same options as net/protocol/codec.ts: plain maps, no records, no shared state between frames.
 const packr = new Packr({ useRecords: false, moreTypes: false });
+const MP_REMOVED_KEY = packr.pack('removed');
+const MP_EMPTY_ARRAY = Uint8Array.of(0x90);
 
 interface Fragment {
   entity: WireEntity;
   mp?: Uint8Array;
+  json?: string;
+}
+
+interface CellRun {
+  entities: WireEntity[];
+  frags: Fragment[];
+  mp?: Uint8Array;
+  /** Comma-joined JSON of the entities (no brackets). */
   json?: string;
 }
 
@@ -30,8 +42,9 @@ export class FragmentCache {
   private tick = -1;
   private readonly full = new Map<number, Fragment>();
   private readonly delta = new Map<number, Fragment>();
+  private readonly runs = new Map<number, CellRun>();
+  private readonly frames = new Map<string, Uint8Array | string>();
   private mpHead: Uint8Array | null = null;
-  private static readonly mpRemovedKey = packr.pack('removed');
 
   constructor(private readonly world: GameWorld) {}
 
@@ -40,11 +53,12 @@ export class FragmentCache {
     this.tick = this.world.tick;
     this.full.clear();
     this.delta.clear();
+    this.runs.clear();
+    this.frames.clear();
     this.mpHead = null;
   }
 
   private fragment(eid: number, entered: boolean): Fragment {
-    this.sync();
     const map = entered ? this.full : this.delta;
     let f = map.get(eid);
     if (f === undefined) {
@@ -54,16 +68,47 @@ export class FragmentCache {
     return f;
   }
 
+  /** The changed entities of one grid cell, in cell order (what observe() replaced by the cell index). */
+  private run(ci: number): CellRun {
+    let r = this.runs.get(ci);
+    if (r === undefined) {
+      const dirty = this.world.c.Replicated.dirty;
+      const cell = this.world.grid.cell(ci);
+      r = { entities: [], frags: [] };
+      for (let i = 0; i < cell.length; i++) {
+        const eid = cell[i] as number;
+        if (((dirty[eid] as number) & REPLICATED_BITS) === 0) continue;
+        const f = this.fragment(eid, false);
+        r.frags.push(f);
+        r.entities.push(f.entity);
+      }
+      this.runs.set(ci, r);
+    }
+    return r;
+  }
+
   /** The payload as an object (tests, and deliveries without a pre-encoded path). */
   payload(d: ObserverDelta): WorldUpdatePayload {
+    this.sync();
     const entities: WireEntity[] = [];
     for (const eid of d.entered) entities.push(this.fragment(eid, true).entity);
     for (const eid of d.changed) entities.push(this.fragment(eid, false).entity);
+    for (const ci of d.changedCells) for (const e of this.run(ci).entities) entities.push(e);
     return { tick: this.world.tick, entities, removed: d.removed };
   }
 
   encode(d: ObserverDelta, encoding: Encoding): Uint8Array | string {
-    return encoding === 'json' ? this.encodeJson(d) : this.encodeMsgpack(d);
+    this.sync();
+    // Only shared runs: the same cells give the same frame.
+    const shareable = d.entered.length + d.changed.length + d.removed.length === 0;
+    const key = shareable ? `${encoding}:${d.changedCells.join(',')}` : '';
+    if (shareable) {
+      const hit = this.frames.get(key);
+      if (hit !== undefined) return hit;
+    }
+    const frame = encoding === 'json' ? this.encodeJson(d) : this.encodeMsgpack(d);
+    if (shareable) this.frames.set(key, frame);
+    return frame;
   }
 
   private encodeJson(d: ObserverDelta): string {
@@ -78,11 +123,15 @@ export class FragmentCache {
       f.json ??= JSON.stringify(f.entity);
       parts.push(f.json);
     }
+    for (const ci of d.changedCells) {
+      const r = this.run(ci);
+      r.json ??= r.entities.map((e) => JSON.stringify(e)).join(',');
+      parts.push(r.json);
+    }
     return `["world:update",{"tick":${this.world.tick},"entities":[${parts.join(',')}],"removed":${JSON.stringify(d.removed)}}]`;
   }
 
   private encodeMsgpack(d: ObserverDelta): Uint8Array {
-    this.sync();
     // fixarray(2), "world:update", fixmap(3), "tick", <tick>, "entities"
     this.mpHead ??= Buffer.concat([
       Uint8Array.of(0x92),
@@ -92,38 +141,49 @@ export class FragmentCache {
       packr.pack(this.world.tick),
       packr.pack('entities'),
     ]);
-    const n = d.entered.length + d.changed.length;
-    const frags: Uint8Array[] = new Array(n);
+    const pieces: Uint8Array[] = [];
+    let n = 0;
     let size = 0;
-    let i = 0;
+    const add = (bytes: Uint8Array, count: number) => {
+      pieces.push(bytes);
+      size += bytes.length;
+      n += count;
+    };
     for (const eid of d.entered) {
       const f = this.fragment(eid, true);
       f.mp ??= packr.pack(f.entity);
-      frags[i++] = f.mp;
-      size += f.mp.length;
+      add(f.mp, 1);
     }
     for (const eid of d.changed) {
       const f = this.fragment(eid, false);
       f.mp ??= packr.pack(f.entity);
-      frags[i++] = f.mp;
-      size += f.mp.length;
+      add(f.mp, 1);
+    }
+    for (const ci of d.changedCells) {
+      const r = this.run(ci);
+      if (r.mp === undefined) {
+        for (const f of r.frags) f.mp ??= packr.pack(f.entity);
+        r.mp = Buffer.concat(r.frags.map((f) => f.mp as Uint8Array));
+      }
+      add(r.mp, r.frags.length);
     }
     const header = arrayHeader(n);
-    const removedKey = FragmentCache.mpRemovedKey;
-    const removed = packr.pack(d.removed);
+    const removed = d.removed.length === 0 ? MP_EMPTY_ARRAY : packr.pack(d.removed);
     const head = this.mpHead;
-    const out = Buffer.allocUnsafe(head.length + header.length + size + removedKey.length + removed.length);
+    const out = Buffer.allocUnsafe(
+      head.length + header.length + size + MP_REMOVED_KEY.length + removed.length,
+    );
     let at = 0;
     out.set(head, at);
     at += head.length;
     out.set(header, at);
     at += header.length;
-    for (const f of frags) {
-      out.set(f, at);
-      at += f.length;
+    for (const p of pieces) {
+      out.set(p, at);
+      at += p.length;
     }
-    out.set(removedKey, at);
-    at += removedKey.length;
+    out.set(MP_REMOVED_KEY, at);
+    at += MP_REMOVED_KEY.length;
     out.set(removed, at);
     return out;
   }

@@ -1,6 +1,15 @@
 import type { GameWorld } from '../../ecs/world.ts';
 import { FragmentCache } from './encode.ts';
-import { createScratch, type Observer, type ObserverDelta, observe, type ViewScratch } from './observer.ts';
+import {
+  createObserver,
+  createScratch,
+  knows,
+  type Observer,
+  type ObserverDelta,
+  observe,
+  prepareScratch,
+  type ViewScratch,
+} from './observer.ts';
 
 /**
  * Replication for one world: an observer per player in the world, and per tick the world:update delta
@@ -14,7 +23,7 @@ export class Replicator {
 
   constructor(private readonly world: GameWorld) {
     this.cache = new FragmentCache(world);
-    this.scratch = createScratch(world.capacity);
+    this.scratch = createScratch(world);
   }
 
   /**
@@ -27,17 +36,16 @@ export class Replicator {
       const p = world.players.get(id);
       if (p === undefined || p.eid !== obs.eid) observers.delete(id);
     }
-    scratch.despawned.clear();
-    for (const d of world.despawned) scratch.despawned.set(d.eid, d.wireId);
+    prepareScratch(world, scratch);
     const out: ObserverDelta[] = [];
     for (const [id, p] of world.players) {
       let obs = observers.get(id);
       if (obs === undefined) {
-        obs = { characterId: id, eid: p.eid, known: new Set() };
+        obs = createObserver(world, id, p.eid);
         observers.set(id, obs);
       }
       const d = observe(world, obs, scratch);
-      if (d.entered.length + d.changed.length + d.removed.length > 0) out.push(d);
+      if (d.entered.length + d.changed.length + d.changedCells.length + d.removed.length > 0) out.push(d);
     }
     return out;
   }
@@ -45,6 +53,7 @@ export class Replicator {
   /** Whether this player currently knows (sees) the entity with this wire id. */
   knows(characterId: string, wireId: string): boolean {
     const eid = this.world.eidByWireId.get(wireId);
-    return eid !== undefined && (this.observers.get(characterId)?.known.has(eid) ?? false);
+    const obs = this.observers.get(characterId);
+    return eid !== undefined && obs !== undefined && knows(obs, eid);
   }
 }
