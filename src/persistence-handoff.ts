@@ -39,15 +39,21 @@ function liveState(world: GameWorld, p: PlayerData): CharacterState {
   };
 }
 
-/** Returns the logout saves started (shutdown awaits them). */
+/** A logout save started by the hand-off. */
+export interface LogoutSave {
+  characterId: string;
+  done: Promise<void>;
+}
+
+/** Returns the logout saves started (session leave and shutdown wait for them). */
 export function handOff(
   world: GameWorld,
   sink: PersistenceSink,
   queue: CommandQueue,
   log: HandoffLogger,
-): Promise<void>[] {
+): LogoutSave[] {
   const out = world.persist;
-  const saves: Promise<void>[] = [];
+  const saves: LogoutSave[] = [];
   for (const id of out.itemsChanged) {
     const p = world.players.get(id);
     if (p) sink.itemsChanged(liveState(world, p));
@@ -58,11 +64,10 @@ export function handOff(
     if (p) sink.dirty(liveState(world, p));
   }
   for (const s of out.left) {
-    saves.push(
-      sink
-        .logout(s)
-        .catch((err: unknown) => log.error({ err, characterId: s.id }, 'saving on logout failed')),
-    );
+    const done = sink
+      .logout(s)
+      .catch((err: unknown) => log.error({ err, characterId: s.id }, 'saving on logout failed'));
+    saves.push({ characterId: s.id, done });
   }
   for (const tx of out.transactions) {
     const reply = (ok: boolean, reason?: string) =>

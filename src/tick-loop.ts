@@ -3,7 +3,7 @@ import { type PhaseTimer, stepWorld } from '../ecs/tick.ts';
 import type { GameWorld } from '../ecs/world.ts';
 import type { Replicator } from '../net/replication/replicator.ts';
 import { type Delivery, deliverTick } from '../net/session/outbound.ts';
-import { type HandoffLogger, handOff, type PersistenceSink } from './persistence-handoff.ts';
+import { type HandoffLogger, handOff, type LogoutSave, type PersistenceSink } from './persistence-handoff.ts';
 import type { TickMetrics } from './tick-metrics.ts';
 import { type PhaseSummary, TickStats } from './tick-stats.ts';
 
@@ -44,6 +44,8 @@ export interface TickLoopOptions {
   metrics?: TickMetrics | undefined;
   clock?: Clock;
   tickMs?: number;
+  /** Called at the end of every tick with the logout saves it started. */
+  afterTick?: (saves: LogoutSave[]) => void;
 }
 
 export interface TickStatus {
@@ -140,7 +142,7 @@ export class TickLoop {
 
   /** One whole tick, synchronously (the timer calls this; tests may call it directly). Returns the
    *  logout saves it started. */
-  runTick(): Promise<void>[] {
+  runTick(): LogoutSave[] {
     const { world, queue, replicator, delivery, persistence, metrics, logger } = this.opts;
     const t0 = this.clock.now();
     this.lastPhases.clear();
@@ -149,7 +151,7 @@ export class TickLoop {
     this.phaseTimer.start('replication');
     const sent = deliverTick(world, replicator, delivery);
     this.phaseTimer.end('replication');
-    let saves: Promise<void>[] = [];
+    let saves: LogoutSave[] = [];
     if (persistence) {
       this.phaseTimer.start('persistence');
       saves = handOff(world, persistence, queue, logger);
@@ -164,6 +166,7 @@ export class TickLoop {
       metrics.messagesOut.inc(sent.messages);
       metrics.bytesOut.inc(sent.bytes);
     }
+    this.opts.afterTick?.(saves);
     return saves;
   }
 

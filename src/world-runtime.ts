@@ -29,6 +29,8 @@ export interface WorldRuntimeOptions {
 
 export class WorldRuntime {
   readonly world: GameWorld;
+  /** leaveAndSave() callers waiting for a character's leave to be applied and saved. */
+  private readonly leaving = new Map<string, (() => void)[]>();
   readonly queue = new CommandQueue();
   readonly replicator: Replicator;
   readonly loop: TickLoop;
@@ -52,7 +54,43 @@ export class WorldRuntime {
       metrics: opts.registry ? createTickMetrics(opts.registry) : undefined,
       clock: opts.clock,
       tickMs: opts.tickMs,
+      afterTick: (saves) => this.settleLeaves(saves),
     });
+  }
+
+  isInWorld(characterId: string): boolean {
+    return this.world.players.has(characterId);
+  }
+
+  /**
+   * Queue `leave` and resolve once a tick applied it and the logout save finished (net/session's
+   * WorldGate). Resolves at the end of the next tick when the character was not in the world.
+   */
+  leaveAndSave(characterId: string, reason: 'logout' | 'disconnect' | 'takeover'): Promise<void> {
+    this.queue.push({ type: 'leave', characterId, reason });
+    return new Promise<void>((resolve) => {
+      const list = this.leaving.get(characterId) ?? [];
+      list.push(resolve);
+      this.leaving.set(characterId, list);
+    });
+  }
+
+  private settleLeaves(saves: { characterId: string; done: Promise<void> }[]): void {
+    if (this.leaving.size === 0) return;
+    for (const s of saves) {
+      const waiters = this.leaving.get(s.characterId);
+      if (!waiters) continue;
+      this.leaving.delete(s.characterId);
+      void s.done.then(() => {
+        for (const w of waiters) w();
+      });
+    }
+    // Leaves of characters that were not in the world: nothing to save.
+    for (const [id, waiters] of this.leaving) {
+      if (this.world.players.has(id)) continue;
+      this.leaving.delete(id);
+      for (const w of waiters) w();
+    }
   }
 
   enqueue(command: Command): void {
@@ -76,6 +114,6 @@ export class WorldRuntime {
     this.loop.stop();
     for (const id of this.world.players.keys())
       this.queue.push({ type: 'leave', characterId: id, reason: 'logout' });
-    await Promise.all(this.loop.runTick());
+    await Promise.all(this.loop.runTick().map((s) => s.done));
   }
 }

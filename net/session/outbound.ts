@@ -10,14 +10,18 @@ import { buildPlayerSync } from './player-sync.ts';
  * marked), world:update (when something in view changed), then the tick's events in emission order.
  */
 
-/** What the session layer (net/session/registry.ts) implements to reach a connected character. */
+/**
+ * How a tick reaches connected characters. net/session/registry.ts's SessionRegistry satisfies it as is
+ * (send, sendRaw, connection(id).encoding); with sendRaw and connection, world:update frames are encoded
+ * here once per distinct content instead of once per socket.
+ */
 export interface Delivery {
-  /** Encode and send one event; returns the bytes written when known. */
-  send(characterId: string, event: string, payload: unknown): number | undefined;
-  /** Fast path: a frame already encoded in the connection's encoding. */
-  sendEncoded?(characterId: string, frame: Uint8Array | string): void;
-  /** The connection's encoding; undefined when the character has no connection. */
-  encodingOf?(characterId: string): Encoding | undefined;
+  /** Encode and send one event; no-op when not connected. May return the bytes written. */
+  send(characterId: string, event: ServerEventName, payload: ServerPayload<ServerEventName>): void | number;
+  /** A frame already encoded in the connection's encoding. */
+  sendRaw?(characterId: string, frame: Uint8Array | string): void;
+  /** The character's connection (for its encoding); undefined when not connected. */
+  connection?(characterId: string): { readonly encoding: Encoding } | undefined;
 }
 
 export interface DeliveryStats {
@@ -55,9 +59,10 @@ export function toWire(world: GameWorld, e: SimEvent): WireEvent {
 
 export function deliverTick(world: GameWorld, replicator: Replicator, delivery: Delivery): DeliveryStats {
   const stats: DeliveryStats = { messages: 0, bytes: 0 };
-  const sendPayload = (to: string, event: string, payload: unknown) => {
+  const sendPayload = (to: string, event: ServerEventName, payload: ServerPayload<ServerEventName>) => {
     stats.messages++;
-    stats.bytes += delivery.send(to, event, payload) ?? 0;
+    const bytes = delivery.send(to, event, payload);
+    if (typeof bytes === 'number') stats.bytes += bytes;
   };
   for (const p of world.players.values()) {
     if (!p.syncDirty) continue;
@@ -66,10 +71,10 @@ export function deliverTick(world: GameWorld, replicator: Replicator, delivery: 
   }
   const { cache } = replicator;
   for (const d of replicator.collect()) {
-    const encoding = delivery.sendEncoded ? delivery.encodingOf?.(d.characterId) : undefined;
-    if (encoding !== undefined && delivery.sendEncoded) {
+    const encoding = delivery.sendRaw ? delivery.connection?.(d.characterId)?.encoding : undefined;
+    if (encoding !== undefined && delivery.sendRaw) {
       const frame = cache.encode(d, encoding);
-      delivery.sendEncoded(d.characterId, frame);
+      delivery.sendRaw(d.characterId, frame);
       stats.messages++;
       stats.bytes += typeof frame === 'string' ? Buffer.byteLength(frame) : frame.length;
     } else {

@@ -23,8 +23,8 @@ function recorder(encoding?: Encoding): Delivery & { sent: Sent[] } {
     },
   };
   if (encoding) {
-    d.encodingOf = () => encoding;
-    d.sendEncoded = (to, frame) => {
+    d.connection = () => ({ encoding });
+    d.sendRaw = (to, frame) => {
       const [event, payload] =
         typeof frame === 'string' ? JSON.parse(frame) : (unpack(frame as Uint8Array) as [string, unknown]);
       sent.push({ to, event, payload });

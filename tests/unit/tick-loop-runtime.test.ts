@@ -63,3 +63,59 @@ describe('world runtime', () => {
     expect(rt.tickStatus().number).toBe(3);
   });
 });
+
+describe('world runtime as the sessions’ world gate', () => {
+  it('leaveAndSave resolves after the tick applied the leave and the save finished', async () => {
+    const saved: string[] = [];
+    const sink: PersistenceSink = {
+      itemsChanged: () => {},
+      dirty: () => {},
+      logout: async (s) => {
+        await new Promise((r) => setTimeout(r, 5));
+        saved.push(s.id);
+      },
+      runTransaction: async () => ({ ok: true }),
+      deathLock: async () => ({ ok: true }),
+      tradeAudit: () => {},
+      flushTick: () => {},
+    };
+    const rt = new WorldRuntime({
+      content: testContent(),
+      seed: 3,
+      tickMs: 600,
+      delivery: { send: () => undefined },
+      persistence: sink,
+      logger: { warn: () => {}, error: () => {} },
+    });
+    const state = {
+      id: 'c1',
+      accountId: 'a1',
+      name: 'Gate',
+      position: { x: 10, y: 0, z: 10 },
+      health: 100,
+      coins: 0,
+      skills: newSkills(),
+      inventory: emptyInventory(),
+      equipment: {},
+      bank: [],
+    };
+    rt.enqueue({ type: 'join', characterId: 'c1', accountId: 'a1', state });
+    rt.loop.runTick();
+    expect(rt.isInWorld('c1')).toBe(true);
+    let left = false;
+    const leaving = rt.leaveAndSave('c1', 'takeover').then(() => {
+      left = true;
+    });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(left).toBe(false); // no tick yet
+    rt.loop.runTick();
+    expect(rt.isInWorld('c1')).toBe(false);
+    await leaving;
+    expect(saved).toEqual(['c1']);
+    // Not in the world: resolves after the next tick, with nothing saved.
+    const again = rt.leaveAndSave('c1', 'disconnect');
+    rt.loop.runTick();
+    await again;
+    expect(saved).toEqual(['c1']);
+  });
+});
