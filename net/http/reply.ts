@@ -1,0 +1,88 @@
+import type uWS from 'uWebSockets.js';
+import { z } from 'zod';
+import { PROBLEM_CONTENT_TYPE, problem, statusText } from './problem.ts';
+import { HttpError, type HttpResponse, type ProblemCode } from './types.ts';
+
+/** A fully computed response, written to the socket in one corked call. */
+export interface Reply {
+  status: number;
+  headers: Record<string, string>;
+  body: string | Uint8Array | undefined;
+  /** Close the connection after writing (e.g. a 413 whose body is still streaming in). */
+  close?: boolean;
+  /** The HttpError or exception behind a 5xx, for the log line only. */
+  error?: unknown;
+}
+
+export function problemReply(
+  status: number,
+  code: ProblemCode,
+  detail: string,
+  headers: Record<string, string> = {},
+): Reply {
+  return {
+    status,
+    headers: { 'Content-Type': PROBLEM_CONTENT_TYPE, ...headers },
+    body: JSON.stringify(problem(status, code, detail)),
+  };
+}
+
+/** Map anything a handler threw to a problem: HttpError as given, zod errors 400, the rest a bare 500. */
+export function errorReply(err: unknown): Reply {
+  if (err instanceof HttpError) {
+    const r = problemReply(err.status, err.code, err.detail, err.headers);
+    if (err.status === 413) r.close = true;
+    return r;
+  }
+  if (err instanceof z.ZodError) return problemReply(400, 'BAD_REQUEST', z.prettifyError(err));
+  // Never the message or the stack: they may hold internals (contract §3.1).
+  return { ...problemReply(500, 'INTERNAL', 'An internal error occurred'), error: err };
+}
+
+function hasHeader(headers: Record<string, string>, name: string): boolean {
+  const lower = name.toLowerCase();
+  return Object.keys(headers).some((k) => k.toLowerCase() === lower);
+}
+
+/** Turn a handler's HttpResponse into a Reply: objects become JSON, strings and bytes pass through. */
+export function handlerReply(r: HttpResponse): Reply {
+  const headers = { ...(r.headers ?? {}) };
+  const status = r.status ?? 200;
+  let body: string | Uint8Array | undefined;
+  if (r.body === undefined || r.body === null) {
+    body = undefined;
+  } else if (typeof r.body === 'string') {
+    body = r.body;
+    if (!hasHeader(headers, 'content-type')) headers['Content-Type'] = 'text/plain; charset=utf-8';
+  } else if (r.body instanceof Uint8Array) {
+    body = r.body;
+    if (!hasHeader(headers, 'content-type')) headers['Content-Type'] = 'application/octet-stream';
+  } else {
+    body = JSON.stringify(r.body);
+    if (!hasHeader(headers, 'content-type')) headers['Content-Type'] = 'application/json; charset=utf-8';
+  }
+  return { status, headers, body };
+}
+
+/** Write a reply unless the client went away; after an await this must run inside cork (it does). */
+export function writeReply(
+  res: uWS.HttpResponse,
+  reply: Reply,
+  extraHeaders: Record<string, string>,
+  head: boolean,
+): void {
+  res.cork(() => {
+    res.writeStatus(`${reply.status} ${statusText(reply.status)}`);
+    for (const k in extraHeaders) res.writeHeader(k, extraHeaders[k]!);
+    for (const k in reply.headers) res.writeHeader(k, reply.headers[k]!);
+    const noBody = reply.status === 204 || reply.status === 304;
+    if (noBody) res.endWithoutBody(undefined, reply.close);
+    else if (head) res.endWithoutBody(byteLength(reply.body), reply.close);
+    else res.end(reply.body ?? '', reply.close);
+  });
+}
+
+function byteLength(body: string | Uint8Array | undefined): number {
+  if (body === undefined) return 0;
+  return typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+}

@@ -1,0 +1,62 @@
+import { EQUIP_SLOTS } from '../../ecs/character-state.ts';
+import type { PersistencePort } from '../../persistence/port.ts';
+import type { AccountCharacters } from '../auth/characters.ts';
+import { authOf, param } from '../auth/http-input.ts';
+import { type HttpRequest, notFound, type RouteDef } from '../http/types.ts';
+import type { LiveWorld } from './world.ts';
+
+/**
+ * /api/player/:characterId/{inventory,equipment,bank}: a character's holdings. Bearer; own characters
+ * only. Live state while the character is in the world, the stored state otherwise.
+ */
+
+export interface PlayerDataRouteDeps {
+  characters: AccountCharacters;
+  port: Pick<PersistencePort, 'loadCharacter'>;
+  live: LiveWorld;
+}
+
+export function playerDataRoutes({ characters, port, live }: PlayerDataRouteDeps): RouteDef[] {
+  const load = async (req: HttpRequest) => {
+    const characterId = param(req, 'characterId');
+    await characters.require(authOf(req), characterId);
+    const online = live.liveCharacter(characterId);
+    if (online !== null) return { s: online, online: true, characterId };
+    const stored = await port.loadCharacter(characterId);
+    if (stored === null) throw notFound(`No character "${characterId}"`);
+    return { s: stored, online: false, characterId };
+  };
+  const copy = (x: { itemId: string; quantity: number } | null | undefined) =>
+    x == null ? null : { itemId: x.itemId, quantity: x.quantity };
+
+  return [
+    {
+      method: 'GET',
+      path: '/api/player/:characterId/inventory',
+      auth: 'bearer',
+      handler: async (req) => {
+        const { s, online, characterId } = await load(req);
+        return { body: { characterId, online, coins: s.coins, inventory: s.inventory.map(copy) } };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/player/:characterId/equipment',
+      auth: 'bearer',
+      handler: async (req) => {
+        const { s, online, characterId } = await load(req);
+        const equipment = Object.fromEntries(EQUIP_SLOTS.map((slot) => [slot, copy(s.equipment[slot])]));
+        return { body: { characterId, online, equipment } };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/player/:characterId/bank',
+      auth: 'bearer',
+      handler: async (req) => {
+        const { s, online, characterId } = await load(req);
+        return { body: { characterId, online, bank: s.bank.map(copy) } };
+      },
+    },
+  ];
+}

@@ -1,0 +1,122 @@
+import type { CharacterState, ItemStack } from '../ecs/character-state.ts';
+
+/**
+ * The persistence port: the only way the rest of the server reaches the database (ARCHITECTURE rule 5).
+ * Two implementations sit behind it (postgres.js and PGlite) and run the same contract tests (rule 7).
+ */
+
+export interface UserRecord {
+  id: string;
+  idpSubject: string | null;
+  socialId: string | null;
+  anonymous: boolean;
+  name: string | null;
+  banned: boolean;
+  createdAt: Date;
+}
+
+export interface CharacterSummary {
+  id: string;
+  accountId: string;
+  name: string;
+  combatLevel: number;
+  createdAt: Date;
+  lastLoginAt: Date | null;
+}
+
+/** Everything one character holds that an item transaction may change. */
+export interface Holdings {
+  inventory: (ItemStack | null)[];
+  coins: number;
+  bank: ItemStack[];
+  /** Omitted: the transaction neither checks nor changes equipment. */
+  equipment?: CharacterState['equipment'];
+}
+
+export interface ItemTransaction {
+  /** Idempotency key: a retried transaction whose id was already committed is a no-op success. */
+  id: string;
+  kind: 'trade' | 'bank_deposit' | 'bank_withdraw' | 'shop_buy' | 'shop_sell' | 'death' | 'admin' | 'equip';
+  changes: { characterId: string; before: Holdings; after: Holdings }[];
+  /** True: the database layer also checks, per itemId and for coins, that sum(before) == sum(after). */
+  conserve: boolean;
+  /** Written in the same database transaction. */
+  audit?: TradeAuditRow;
+}
+
+export type ItemTransactionResult =
+  | { ok: true }
+  | { ok: false; reason: 'stale' | 'not_conserved' | 'constraint' | 'error'; detail: string };
+
+export interface TradeAuditRow {
+  tradeId: string;
+  initiatorId: string;
+  recipientId: string;
+  initiatorOffer: unknown;
+  recipientOffer: unknown;
+  outcome: 'completed' | 'cancelled' | 'failed';
+  reason?: string;
+}
+
+export interface DeathLock {
+  id: string;
+  characterId: string;
+  position: { x: number; y: number; z: number };
+  items: ItemStack[];
+  before: Holdings;
+  after: Holdings;
+}
+
+/** createCharacter / renameCharacter: the name exists already (case-insensitive, one name per world). */
+export class NameTakenError extends Error {
+  constructor(readonly characterName: string) {
+    super(`character name "${characterName}" is taken`);
+    this.name = 'NameTakenError';
+  }
+}
+
+export interface PersistencePort {
+  // accounts
+  getUser(accountId: string): Promise<UserRecord | null>;
+  findOrCreateIdpUser(idpSubject: string): Promise<UserRecord>;
+  createAnonymousUser(name: string): Promise<UserRecord>;
+  // characters
+  listCharacters(accountId: string): Promise<CharacterSummary[]>;
+  /** Throws NameTakenError when the name exists (case-insensitive). */
+  createCharacter(state: CharacterState): Promise<CharacterState>;
+  deleteCharacter(accountId: string, characterId: string): Promise<boolean>;
+  loadCharacter(characterId: string): Promise<CharacterState | null>;
+  findCharacterByName(name: string): Promise<CharacterSummary | null>;
+  /** Throws NameTakenError when the name exists (case-insensitive). */
+  renameCharacter(characterId: string, name: string): Promise<void>;
+  touchLogin(characterId: string): Promise<void>;
+  /**
+   * One batch, one transaction, the full state of each character (position, skills + xp, health, coins,
+   * inventory, equipment). NOT the bank: the bank changes only through item transactions.
+   */
+  saveCharacters(snapshots: readonly CharacterState[]): Promise<void>;
+  /**
+   * Locks the characters' rows (sorted ids: no deadlock), compares current holdings with `before`
+   * exactly (mismatch: 'stale', nothing written), writes `after` and the audit row, commits.
+   * Retried on serialization failure / deadlock.
+   */
+  applyItemTransaction(tx: ItemTransaction): Promise<ItemTransactionResult>;
+  /** For trades that end without an item transaction (cancelled). */
+  recordTradeAudit(row: TradeAuditRow): Promise<void>;
+  // sessions, deaths, stats
+  /** Returns the session id. */
+  recordLogin(characterId: string, accountId: string): Promise<string>;
+  recordLogout(sessionId: string): Promise<void>;
+  /** The lock row and the holdings change (items leave the character) in ONE transaction. */
+  createDeathLock(lock: DeathLock): Promise<ItemTransactionResult>;
+  /** Deletes the lock; with claims, applies that holdings change (e.g. the owner picks items up) atomically. */
+  resolveDeathLock(
+    id: string,
+    claims?: { characterId: string; before: Holdings; after: Holdings },
+  ): Promise<ItemTransactionResult>;
+  /** At start-up: each unresolved lock's items go to the owner's bank and the lock is deleted, one tx each. */
+  recoverDeathLocks(): Promise<number>;
+  recordNpcKills(rows: { characterId: string; npcId: string; count: number }[]): Promise<void>;
+  healthy(): Promise<boolean>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,274 @@
+import type { CharacterState } from '../ecs/character-state.ts';
+import type { ItemTransaction, ItemTransactionResult, PersistencePort } from './port.ts';
+import { isConstraintViolation } from './sql.ts';
+
+/**
+ * Saving off the tick: the simulation hands over snapshots and never waits on the database.
+ *
+ * - itemsChanged: written by the next flushTick() (contract §5: item changes committed within a tick).
+ * - dirty: the latest snapshot is kept and written every saveIntervalMs.
+ * - Per-character lanes order all work: a batch or transaction starts after earlier work on each of its
+ *   characters, so a login waiting on waitForPending() never loads a stale row.
+ * - A snapshot handed over while an item transaction of that character is in flight was taken before
+ *   the simulation saw the result; when the transaction commits, its holdings are replaced by the
+ *   transaction's `after` so the save cannot undo the trade. (The simulation blocks item changes of a
+ *   character with a transaction pending, as trades and banks do.)
+ * - A failed write is logged and retried with backoff; newer snapshots replace older ones between
+ *   tries. A snapshot the database refuses outright (a constraint) is logged as an error and dropped.
+ */
+
+export interface SaveLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface SaveSchedulerOptions {
+  saveIntervalMs: number;
+  logger: SaveLogger;
+  /** First retry pause; doubles up to retryMaxMs. */
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+}
+
+/** Deep copy by hand: structuredClone costs ~10x more, and the simulation may hand over thousands a tick. */
+export function copyCharacter(s: CharacterState): CharacterState {
+  const skills = {} as CharacterState['skills'];
+  for (const k in s.skills) {
+    const v = s.skills[k as keyof CharacterState['skills']];
+    skills[k as keyof CharacterState['skills']] = { level: v.level, xp: v.xp };
+  }
+  const equipment: CharacterState['equipment'] = {};
+  for (const k in s.equipment) {
+    const v = s.equipment[k as keyof CharacterState['equipment']];
+    if (v) equipment[k as keyof CharacterState['equipment']] = { itemId: v.itemId, quantity: v.quantity };
+  }
+  return {
+    id: s.id,
+    accountId: s.accountId,
+    name: s.name,
+    position: { x: s.position.x, y: s.position.y, z: s.position.z },
+    health: s.health,
+    coins: s.coins,
+    skills,
+    inventory: s.inventory.map((v) => (v ? { itemId: v.itemId, quantity: v.quantity } : null)),
+    equipment,
+    bank: s.bank.map((v) => ({ itemId: v.itemId, quantity: v.quantity })),
+  };
+}
+const copy = copyCharacter;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export class SaveScheduler {
+  private readonly lanes = new Map<string, Promise<void>>();
+  private readonly items = new Map<string, CharacterState>();
+  private readonly dirtySet = new Map<string, CharacterState>();
+  /** Item transactions in flight per character, and the snapshots handed over meanwhile. */
+  private readonly txInFlight = new Map<string, number>();
+  private readonly takenDuringTx = new Map<string, Set<CharacterState>>();
+  private timer: NodeJS.Timeout | undefined;
+  private readonly retryBaseMs: number;
+  private readonly retryMaxMs: number;
+
+  constructor(
+    private readonly port: PersistencePort,
+    private readonly opts: SaveSchedulerOptions,
+  ) {
+    this.retryBaseMs = opts.retryBaseMs ?? 200;
+    this.retryMaxMs = opts.retryMaxMs ?? 10_000;
+  }
+
+  itemsChanged(s: CharacterState): void {
+    const snap = this.track(copy(s));
+    this.items.set(s.id, snap);
+    this.dirtySet.delete(s.id);
+  }
+
+  dirty(s: CharacterState): void {
+    const snap = this.track(copy(s));
+    // A full snapshot supersedes an older one waiting for this tick's item batch; keep the earlier deadline.
+    if (this.items.has(s.id)) this.items.set(s.id, snap);
+    else this.dirtySet.set(s.id, snap);
+  }
+
+  flushTick(): void {
+    if (this.items.size === 0) return;
+    const batch = [...this.items.values()];
+    this.items.clear();
+    void this.write(batch);
+  }
+
+  /** Saves the character now (and anything pending for it), resolving once it is written. */
+  async logout(s: CharacterState): Promise<void> {
+    this.items.delete(s.id);
+    this.dirtySet.delete(s.id);
+    await this.write([this.track(copy(s))]);
+  }
+
+  async waitForPending(characterId: string): Promise<void> {
+    for (;;) {
+      const pending = this.items.get(characterId) ?? this.dirtySet.get(characterId);
+      if (pending) {
+        this.items.delete(characterId);
+        this.dirtySet.delete(characterId);
+        void this.write([pending]);
+      }
+      const lane = this.lanes.get(characterId);
+      if (!lane) return;
+      await lane;
+    }
+  }
+
+  runTransaction(tx: ItemTransaction): Promise<ItemTransactionResult> {
+    const ids = tx.changes.map((c) => c.characterId);
+    for (const id of ids) this.txInFlight.set(id, (this.txInFlight.get(id) ?? 0) + 1);
+    return this.enqueue(ids, async () => {
+      let res: ItemTransactionResult;
+      try {
+        res = await this.port.applyItemTransaction(tx);
+      } catch (err) {
+        res = { ok: false, reason: 'error', detail: err instanceof Error ? err.message : String(err) };
+      }
+      for (const c of tx.changes) {
+        const taken = this.takenDuringTx.get(c.characterId);
+        if (res.ok && taken) {
+          for (const s of taken) {
+            s.inventory = structuredClone(c.after.inventory);
+            s.coins = c.after.coins;
+            if (c.after.equipment) s.equipment = structuredClone(c.after.equipment);
+          }
+        }
+        const left = (this.txInFlight.get(c.characterId) ?? 1) - 1;
+        if (left > 0) this.txInFlight.set(c.characterId, left);
+        else {
+          this.txInFlight.delete(c.characterId);
+          this.takenDuringTx.delete(c.characterId);
+        }
+      }
+      if (!res.ok)
+        this.opts.logger.warn(
+          { txId: tx.id, kind: tx.kind, reason: res.reason, detail: res.detail },
+          'item transaction refused',
+        );
+      return res;
+    });
+  }
+
+  async flushAll(): Promise<void> {
+    const batch = [...this.items.values(), ...this.dirtySet.values()];
+    this.items.clear();
+    this.dirtySet.clear();
+    if (batch.length > 0) await this.write(batch);
+    while (this.lanes.size > 0) await Promise.all([...this.lanes.values()]);
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => this.flushDirty(), this.opts.saveIntervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.flushAll();
+  }
+
+  /** Number of snapshots waiting to be written (for metrics and tests). */
+  get pendingCount(): number {
+    return this.items.size + this.dirtySet.size;
+  }
+
+  private flushDirty(): void {
+    if (this.dirtySet.size === 0) return;
+    const batch = [...this.dirtySet.values()];
+    this.dirtySet.clear();
+    void this.write(batch);
+  }
+
+  private track(snap: CharacterState): CharacterState {
+    if (this.txInFlight.has(snap.id)) {
+      const set = this.takenDuringTx.get(snap.id) ?? new Set<CharacterState>();
+      this.takenDuringTx.set(snap.id, set);
+      set.add(snap);
+    }
+    return snap;
+  }
+
+  /** Runs `work` after earlier work on every one of `ids`; later work on them waits for it. */
+  private enqueue<T>(ids: readonly string[], work: () => Promise<T>): Promise<T> {
+    const unique = [...new Set(ids)];
+    const before = unique.map((id) => this.lanes.get(id)).filter((p) => p !== undefined);
+    const run = Promise.all(before).then(work);
+    const tail = run.then(
+      () => {},
+      () => {},
+    );
+    for (const id of unique) this.lanes.set(id, tail);
+    void tail.then(() => {
+      for (const id of unique) if (this.lanes.get(id) === tail) this.lanes.delete(id);
+    });
+    return run;
+  }
+
+  /** Writes a batch in the characters' lanes, retrying until written; never rejects. */
+  private write(batch: CharacterState[]): Promise<void> {
+    return this.enqueue(
+      batch.map((s) => s.id),
+      () => this.writeWithRetry(batch),
+    );
+  }
+
+  private async writeWithRetry(batch: CharacterState[]): Promise<void> {
+    let current = batch;
+    for (let attempt = 1; current.length > 0; attempt++) {
+      try {
+        await this.port.saveCharacters(current);
+        return;
+      } catch (err) {
+        if (isConstraintViolation(err)) {
+          current = await this.saveOneByOne(current, err);
+          if (current.length === 0) return;
+        }
+        const pause = Math.min(this.retryBaseMs * 2 ** (attempt - 1), this.retryMaxMs);
+        this.opts.logger.error(
+          { err: describe(err), characters: current.length, attempt, retryInMs: pause },
+          'character save failed; retrying',
+        );
+        await sleep(pause);
+        // Newer snapshots handed over meanwhile replace the ones that failed.
+        current = current.map((s) => this.takeNewer(s));
+      }
+    }
+  }
+
+  /** After a batch hit a constraint: save each alone; drop (loudly) the ones the database refuses. */
+  private async saveOneByOne(batch: CharacterState[], cause: unknown): Promise<CharacterState[]> {
+    const failed: CharacterState[] = [];
+    for (const s of batch) {
+      try {
+        await this.port.saveCharacters([s]);
+      } catch (err) {
+        if (isConstraintViolation(err)) {
+          this.opts.logger.error(
+            { err: describe(err), characterId: s.id, batchError: describe(cause) },
+            'character snapshot refused by the database; dropped',
+          );
+        } else failed.push(s);
+      }
+    }
+    return failed;
+  }
+
+  private takeNewer(s: CharacterState): CharacterState {
+    const newer = this.items.get(s.id) ?? this.dirtySet.get(s.id);
+    if (!newer) return s;
+    this.items.delete(s.id);
+    this.dirtySet.delete(s.id);
+    return newer;
+  }
+}
+
+function describe(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

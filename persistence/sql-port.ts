@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import type { CharacterState } from '../ecs/character-state.ts';
+import type {
+  CharacterSummary,
+  DeathLock,
+  Holdings,
+  ItemTransaction,
+  ItemTransactionResult,
+  PersistencePort,
+  TradeAuditRow,
+  UserRecord,
+} from './port.ts';
+import * as chars from './repo/characters.ts';
+import * as items from './repo/item-tx.ts';
+import { type SqlClient, withRetry } from './sql.ts';
+
+/** The PersistencePort over any SqlClient: the same code for postgres.js and PGlite. */
+
+function toUser(r: Record<string, unknown>): UserRecord {
+  return {
+    id: String(r['id']),
+    idpSubject: (r['idpSubject'] as string | null) ?? null,
+    socialId: (r['socialId'] as string | null) ?? null,
+    anonymous: Boolean(r['anonymous']),
+    name: (r['name'] as string | null) ?? null,
+    banned: Boolean(r['banned']),
+    createdAt: r['createdAt'] as Date,
+  };
+}
+
+export class SqlPersistence implements PersistencePort {
+  constructor(private readonly db: SqlClient) {}
+
+  async getUser(accountId: string): Promise<UserRecord | null> {
+    const [row] = await this.db.query('SELECT * FROM users WHERE id = $1', [accountId]);
+    return row ? toUser(row) : null;
+  }
+
+  async findOrCreateIdpUser(idpSubject: string): Promise<UserRecord> {
+    await this.db.query(
+      'INSERT INTO users (id, "idpSubject") VALUES ($1, $2) ON CONFLICT ("idpSubject") DO NOTHING',
+      [randomUUID(), idpSubject],
+    );
+    const [row] = await this.db.query('SELECT * FROM users WHERE "idpSubject" = $1', [idpSubject]);
+    if (!row) throw new Error('user vanished after insert');
+    return toUser(row);
+  }
+
+  async createAnonymousUser(name: string): Promise<UserRecord> {
+    const [row] = await this.db.query(
+      'INSERT INTO users (id, anonymous, name) VALUES ($1, true, $2) RETURNING *',
+      [randomUUID(), name],
+    );
+    if (!row) throw new Error('insert returned no row');
+    return toUser(row);
+  }
+
+  listCharacters(accountId: string): Promise<CharacterSummary[]> {
+    return chars.listCharacters(this.db, accountId);
+  }
+
+  async createCharacter(state: CharacterState): Promise<CharacterState> {
+    try {
+      await this.db.transaction((tx) => chars.insertCharacter(tx, state));
+    } catch (err) {
+      chars.rethrowNameTaken(err, state.name);
+    }
+    const saved = await this.loadCharacter(state.id);
+    if (!saved) throw new Error(`character ${state.id} vanished after insert`);
+    return saved;
+  }
+
+  async deleteCharacter(accountId: string, characterId: string): Promise<boolean> {
+    const rows = await this.db.query(
+      'DELETE FROM characters WHERE id = $1 AND "accountId" = $2 RETURNING id',
+      [characterId, accountId],
+    );
+    return rows.length > 0;
+  }
+
+  loadCharacter(characterId: string): Promise<CharacterState | null> {
+    // One transaction: inventory, equipment and bank from the same snapshot.
+    return this.db.transaction((tx) => chars.loadCharacter(tx, characterId));
+  }
+
+  findCharacterByName(name: string): Promise<CharacterSummary | null> {
+    return chars.findCharacterByName(this.db, name);
+  }
+
+  async renameCharacter(characterId: string, name: string): Promise<void> {
+    try {
+      await this.db.query('UPDATE characters SET name = $2 WHERE id = $1', [characterId, name]);
+    } catch (err) {
+      chars.rethrowNameTaken(err, name);
+    }
+  }
+
+  async touchLogin(characterId: string): Promise<void> {
+    await this.db.query('UPDATE characters SET "lastLoginAt" = now() WHERE id = $1', [characterId]);
+  }
+
+  async saveCharacters(snapshots: readonly CharacterState[]): Promise<void> {
+    if (snapshots.length === 0) return;
+    await withRetry(this.db, async (tx) => {
+      for (let i = 0; i < snapshots.length; i += chars.SAVE_CHUNK) {
+        await chars.saveChunk(tx, snapshots.slice(i, i + chars.SAVE_CHUNK));
+      }
+    });
+  }
+
+  applyItemTransaction(tx: ItemTransaction): Promise<ItemTransactionResult> {
+    return items.applyItemTransaction(this.db, tx);
+  }
+
+  async recordTradeAudit(row: TradeAuditRow): Promise<void> {
+    await this.db.transaction((tx) => items.insertAudit(tx, row));
+  }
+
+  async recordLogin(characterId: string, accountId: string): Promise<string> {
+    const id = randomUUID();
+    await this.db.query('INSERT INTO "playerSessions" (id, "characterId", "accountId") VALUES ($1, $2, $3)', [
+      id,
+      characterId,
+      accountId,
+    ]);
+    return id;
+  }
+
+  async recordLogout(sessionId: string): Promise<void> {
+    await this.db.query(
+      'UPDATE "playerSessions" SET "logoutAt" = now() WHERE id = $1 AND "logoutAt" IS NULL',
+      [sessionId],
+    );
+  }
+
+  createDeathLock(lock: DeathLock): Promise<ItemTransactionResult> {
+    return items.createDeathLock(this.db, lock);
+  }
+
+  resolveDeathLock(
+    id: string,
+    claims?: { characterId: string; before: Holdings; after: Holdings },
+  ): Promise<ItemTransactionResult> {
+    return items.resolveDeathLock(this.db, id, claims);
+  }
+
+  recoverDeathLocks(): Promise<number> {
+    return items.recoverDeathLocks(this.db);
+  }
+
+  async recordNpcKills(rows: { characterId: string; npcId: string; count: number }[]): Promise<void> {
+    const valid = rows.filter((r) => r.count > 0);
+    if (valid.length === 0) return;
+    await this.db.query(
+      `INSERT INTO "npcKills" ("characterId", "npcId", count)
+       SELECT r."characterId", r."npcId", sum(r.count) FROM jsonb_to_recordset($1::text::jsonb) AS r("characterId" text, "npcId" text, count integer)
+       WHERE EXISTS (SELECT 1 FROM characters c WHERE c.id = r."characterId")
+       GROUP BY r."characterId", r."npcId"
+       ON CONFLICT ("characterId", "npcId") DO UPDATE SET count = "npcKills".count + EXCLUDED.count`,
+      [JSON.stringify(valid)],
+    );
+  }
+
+  async healthy(): Promise<boolean> {
+    try {
+      await this.db.query('SELECT 1');
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  close(): Promise<void> {
+    return this.db.close();
+  }
+}

@@ -1,0 +1,89 @@
+import { Authenticator } from '../net/auth/authenticator.ts';
+import { AccountCharacters, type CharacterContent } from '../net/auth/characters.ts';
+import { createIdpVerifier } from '../net/auth/idp.ts';
+import { resolveJwtSecret, SessionTokens } from '../net/auth/session-tokens.ts';
+import type { AuthContext, RouteDef } from '../net/http/types.ts';
+import { type AgentDirectory, agentRoutes, noAgents } from '../net/routes/agents.ts';
+import { authRoutes } from '../net/routes/auth.ts';
+import { characterManagementRoutes } from '../net/routes/character-management.ts';
+import { characterRoutes } from '../net/routes/characters.ts';
+import { playerRoutes } from '../net/routes/player.ts';
+import { playerDataRoutes } from '../net/routes/player-data.ts';
+import { templateRoutes } from '../net/routes/templates.ts';
+import { type LiveWorld, worldRoutes } from '../net/routes/world.ts';
+import { AdminGate, type AuthAttemptLimiter } from '../net/session/admin.ts';
+import { SessionRegistry } from '../net/session/registry.ts';
+import { createSessionApp, type SaveWaiter, type WorldGate } from '../net/session/ws-app.ts';
+import type { WsApp } from '../net/ws/types.ts';
+import type { PersistencePort } from '../persistence/port.ts';
+import type { AreaDef } from '../world/schemas/areas.ts';
+import type { Config } from './config.ts';
+import type { Logger } from './logger.ts';
+
+/**
+ * Wiring of the identity part: token verification, the bearer hook, the account/character route groups
+ * and the WebSocket session app. main.ts passes `routes`, `verifyBearer` and `ws` to startServer, and
+ * gives the world runtime `registry` as its Delivery.
+ */
+
+export interface IdentityContent extends CharacterContent {
+  readonly areas: ReadonlyMap<string, AreaDef & { readonly group: string }>;
+}
+
+export interface IdentityDeps {
+  config: Config;
+  logger: Logger;
+  port: PersistencePort;
+  saves: SaveWaiter;
+  content: IdentityContent;
+  world: WorldGate;
+  live: LiveWorld;
+  /** The server's HttpRateLimits: wrong /admin codes count against the authentication window. */
+  limiter: AuthAttemptLimiter;
+  agents?: AgentDirectory;
+}
+
+export interface Identity {
+  routes: RouteDef[];
+  verifyBearer: (token: string) => Promise<AuthContext | null>;
+  ws: WsApp & { idle(): Promise<void> };
+  registry: SessionRegistry;
+  authenticator: Authenticator;
+  characters: AccountCharacters;
+}
+
+export async function createIdentity(deps: IdentityDeps): Promise<Identity> {
+  const { config, logger, port, live } = deps;
+  const secret = await resolveJwtSecret(config);
+  // The source only: the secret itself is never logged.
+  logger.info({ source: secret.source }, 'session token secret ready');
+  const tokens = await SessionTokens.fromSecret(secret.secret);
+  const idp = await createIdpVerifier(config.auth.idp);
+  logger.info({ anonymousMode: idp === undefined }, idp ? 'identity provider configured' : 'anonymous mode');
+  const authenticator = new Authenticator(port, tokens, idp);
+  const characters = new AccountCharacters(port, deps.content);
+  const registry = new SessionRegistry();
+  const routes: RouteDef[] = [
+    ...authRoutes({ authenticator, port }),
+    ...playerRoutes({ characters, port, live }),
+    ...worldRoutes({ live, content: deps.content }),
+    ...characterRoutes({ characters, port, live }),
+    ...characterManagementRoutes({ characters, port, live }),
+    ...templateRoutes({ templates: deps.content.templates }),
+    ...playerDataRoutes({ characters, port, live }),
+    ...agentRoutes({ agents: deps.agents ?? noAgents }),
+  ];
+  const ws = createSessionApp({
+    authenticator,
+    characters,
+    port,
+    saves: deps.saves,
+    world: deps.world,
+    registry,
+    admin: new AdminGate(config.auth.adminCode, deps.limiter),
+    limiter: deps.limiter,
+    authTimeoutMs: config.auth.wsAuthTimeoutMs,
+    logger,
+  });
+  return { routes, verifyBearer: authenticator.verifyBearer, ws, registry, authenticator, characters };
+}

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.ts';
+
+const PROD_OK = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
+  JWT_SECRET: 'a-production-secret-of-at-least-32-chars',
+  ADMIN_CODE: 'admin-code',
+  PUBLIC_IDP_APP_ID: 'app-1',
+  IDP_APP_ID: 'app-1',
+  IDP_APP_SECRET: 'idp-secret',
+  IDP_JWKS_URL: 'https://auth.privy.io/jwks.json',
+};
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env, '/srv/game');
+  } catch (err) {
+    if (err instanceof ConfigError) return [...err.problems];
+    throw err;
+  }
+  return [];
+}
+
+describe('loadConfig defaults (specification runtime table, contract §4)', () => {
+  const c = loadConfig({}, '/srv/game');
+
+  it('uses the documented defaults', () => {
+    expect(c.env).toBe('development');
+    expect(c.port).toBe(5555);
+    expect(c.saveIntervalSeconds).toBe(60);
+    expect(c.tickMs).toBe(600);
+    expect(c.agentPort).toBe(4001);
+    expect(c.urls).toMatchObject({
+      cdn: 'http://localhost:8080',
+      api: 'http://localhost:5555',
+      ws: 'ws://localhost:5555/ws',
+    });
+    expect(c.auth.idp.issuer).toBe('privy.io');
+    expect(c.auth.idp.configured).toBe(false);
+    expect(c.auth.wsAuthTimeoutMs).toBe(30_000);
+    expect(c.rateLimit).toEqual({ disabled: false, trustProxy: false });
+    expect(c.worldDir).toBe('/srv/game/world');
+    expect(c.database.pgliteDataDir).toBe('/srv/game/world/.data/pglite');
+  });
+
+  it('is deeply frozen', () => {
+    expect(Object.isFrozen(c)).toBe(true);
+    expect(Object.isFrozen(c.urls)).toBe(true);
+    expect(Object.isFrozen(c.auth.idp)).toBe(true);
+  });
+});
+
+describe('loadConfig parsing', () => {
+  it('parses numbers, booleans and trims URLs', () => {
+    const c = loadConfig({
+      PORT: '8081',
+      SAVE_INTERVAL: '5',
+      TICK_MS: '100',
+      TRUST_PROXY: 'yes',
+      DISABLE_RATE_LIMIT: '1',
+      PUBLIC_APP_URL: ' https://play.example.com/ ',
+      COMMIT_HASH: 'abc123',
+    });
+    expect(c.port).toBe(8081);
+    expect(c.saveIntervalSeconds).toBe(5);
+    expect(c.tickMs).toBe(100);
+    expect(c.rateLimit).toEqual({ disabled: true, trustProxy: true });
+    expect(c.urls.app).toBe('https://play.example.com');
+    expect(c.commitHash).toBe('abc123');
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['SAVE_INTERVAL', '0'],
+    ['TRUST_PROXY', 'maybe'],
+    ['NODE_ENV', 'staging'],
+    ['PUBLIC_CDN_URL', 'not a url'],
+  ])('rejects %s=%s naming the variable', (key, value) => {
+    const problems = problemsOf({ [key]: value });
+    expect(problems.length).toBe(1);
+    expect(problems[0]).toContain(key);
+  });
+
+  it('puts only PUBLIC_* settings in publicEnv, never a secret', () => {
+    const c = loadConfig({ ...PROD_OK, NODE_ENV: 'development', VOICE_API_SECRET: 'voice-secret' });
+    expect(Object.keys(c.publicEnv).every((k) => k.startsWith('PUBLIC_'))).toBe(true);
+    expect(c.publicEnv['PUBLIC_IDP_APP_ID']).toBe('app-1');
+    const text = JSON.stringify(c.publicEnv);
+    for (const secret of [PROD_OK.JWT_SECRET, PROD_OK.ADMIN_CODE, PROD_OK.IDP_APP_SECRET, 'voice-secret']) {
+      expect(text).not.toContain(secret);
+    }
+  });
+});
+
+describe('loadConfig production rules', () => {
+  it('accepts a complete production environment', () => {
+    expect(problemsOf(PROD_OK)).toEqual([]);
+  });
+
+  it.each(['DATABASE_URL', 'JWT_SECRET', 'ADMIN_CODE', 'PUBLIC_IDP_APP_ID', 'IDP_APP_ID', 'IDP_APP_SECRET'])(
+    'refuses a missing %s by name',
+    (key) => {
+      const env: Record<string, string> = { ...PROD_OK };
+      delete env[key];
+      const problems = problemsOf(env);
+      expect(problems.some((p) => p.includes(key))).toBe(true);
+    },
+  );
+
+  it('names every problem at once', () => {
+    const problems = problemsOf({ NODE_ENV: 'production', DISABLE_RATE_LIMIT: 'true' });
+    for (const key of ['DATABASE_URL', 'JWT_SECRET', 'ADMIN_CODE', 'IDP_APP_SECRET', 'DISABLE_RATE_LIMIT']) {
+      expect(problems.join('\n')).toContain(key);
+    }
+  });
+
+  it('refuses IDP_APP_ID different from PUBLIC_IDP_APP_ID', () => {
+    expect(problemsOf({ ...PROD_OK, IDP_APP_ID: 'app-2' })).toEqual([
+      'IDP_APP_ID must equal PUBLIC_IDP_APP_ID',
+    ]);
+  });
+
+  it('refuses DISABLE_RATE_LIMIT=true in production, allows it in development', () => {
+    expect(problemsOf({ ...PROD_OK, DISABLE_RATE_LIMIT: 'true' })).toEqual([
+      'DISABLE_RATE_LIMIT=true is not allowed in production',
+    ]);
+    expect(loadConfig({ DISABLE_RATE_LIMIT: 'true' }).rateLimit.disabled).toBe(true);
+  });
+});

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { FixedWindowCounter, HttpRateLimits } from '../../net/http/rate-limit.ts';
+import { MessageRateLimiter } from '../../net/ws/message-rate.ts';
+
+function clock(start = 1_000_000) {
+  const c = { t: start, now: () => c.t };
+  return c;
+}
+
+describe('FixedWindowCounter', () => {
+  it('allows `limit` hits per window, refuses the next until the window ends', () => {
+    const c = clock();
+    const w = new FixedWindowCounter(3, 60_000, c.now);
+    expect([1, 2, 3].map(() => w.hit('a').allowed)).toEqual([true, true, true]);
+    const refused = w.hit('a');
+    expect(refused).toMatchObject({ allowed: false, remaining: 0, resetSeconds: 60 });
+    c.t += 59_000;
+    expect(w.hit('a')).toMatchObject({ allowed: false, resetSeconds: 1 });
+    c.t += 1_000;
+    expect(w.hit('a')).toMatchObject({ allowed: true, remaining: 2, resetSeconds: 60 });
+  });
+
+  it('counts addresses separately', () => {
+    const w = new FixedWindowCounter(1, 60_000, clock().now);
+    expect(w.hit('a').allowed).toBe(true);
+    expect(w.hit('b').allowed).toBe(true);
+    expect(w.hit('a').allowed).toBe(false);
+  });
+
+  it('stays bounded under many distinct addresses: sweeps ended windows, evicts the oldest at the cap', () => {
+    const c = clock();
+    const w = new FixedWindowCounter(100, 60_000, c.now, 1000);
+    for (let i = 0; i < 5000; i++) w.hit(`10.0.${i >> 8}.${i & 255}`);
+    expect(w.size).toBe(1000);
+    c.t += 60_000;
+    w.sweep();
+    expect(w.size).toBe(0);
+  });
+
+  it('sweep keeps buckets whose window is still running', () => {
+    const c = clock();
+    const w = new FixedWindowCounter(10, 60_000, c.now);
+    w.hit('old');
+    c.t += 30_000;
+    w.hit('new');
+    c.t += 30_000;
+    w.sweep();
+    expect(w.size).toBe(1);
+    expect(w.peek('new').remaining).toBe(9);
+  });
+});
+
+describe('HttpRateLimits (contract §3.3)', () => {
+  it('REST: 100 a minute, then refused with Retry-After and RateLimit-* headers', () => {
+    const c = clock();
+    const l = new HttpRateLimits(false, c.now, { sweepEveryMs: 0 });
+    for (let i = 1; i <= 100; i++) {
+      const d = l.check('1.2.3.4', 'rest');
+      expect(d.kind).toBe('allowed');
+      if (d.kind === 'allowed') expect(d.headers['RateLimit-Remaining']).toBe(String(100 - i));
+    }
+    c.t += 15_000;
+    const d = l.check('1.2.3.4', 'rest');
+    expect(d).toMatchObject({ kind: 'refused', retryAfterSeconds: 45 });
+    expect(l.check('5.6.7.8', 'rest').kind).toBe('allowed');
+  });
+
+  it('auth: 10 a minute, counted in the REST window too', () => {
+    const l = new HttpRateLimits(false, clock().now, { sweepEveryMs: 0 });
+    for (let i = 0; i < 10; i++) expect(l.check('a', 'auth').kind).toBe('allowed');
+    const d = l.check('a', 'auth');
+    expect(d.kind).toBe('refused');
+    if (d.kind === 'refused') expect(d.headers['RateLimit-Limit']).toBe('10');
+    expect(l.rest.peek('a').remaining).toBe(89);
+  });
+
+  it('none is never counted; disabled counts nothing', () => {
+    const l = new HttpRateLimits(false, clock().now, { sweepEveryMs: 0 });
+    for (let i = 0; i < 500; i++) expect(l.check('a', 'none').kind).toBe('uncounted');
+    const off = new HttpRateLimits(true, clock().now, { sweepEveryMs: 0 });
+    for (let i = 0; i < 500; i++) expect(off.check('a', 'auth').kind).toBe('uncounted');
+    off.countAuthFailure('a');
+    expect(off.isAuthBlocked('a')).toBe(false);
+  });
+
+  it('countAuthFailure shares the auth window with HTTP logins', () => {
+    const l = new HttpRateLimits(false, clock().now, { sweepEveryMs: 0 });
+    for (let i = 0; i < 9; i++) l.countAuthFailure('a');
+    expect(l.isAuthBlocked('a')).toBe(false);
+    expect(l.check('a', 'auth').kind).toBe('allowed');
+    expect(l.isAuthBlocked('a')).toBe(true);
+    expect(l.check('a', 'auth').kind).toBe('refused');
+    expect(l.isAuthBlocked('b')).toBe(false);
+  });
+});
+
+describe('MessageRateLimiter (contract §1.3)', () => {
+  it('passes 60 a second, drops the rest with one notice per second', () => {
+    const c = clock(0);
+    const r = new MessageRateLimiter(c.now);
+    const verdicts = Array.from({ length: 100 }, () => r.accept());
+    expect(verdicts.filter((v) => v === 'pass').length).toBe(60);
+    expect(verdicts[60]).toBe('drop-notify');
+    expect(verdicts.slice(61).every((v) => v === 'drop')).toBe(true);
+    c.t = 1000;
+    expect(r.accept()).toBe('pass');
+  });
+
+  it('closes after 3 consecutive seconds over twice the limit, not after 2', () => {
+    const c = clock(0);
+    const r = new MessageRateLimiter(c.now);
+    const second = () => Array.from({ length: 150 }, () => r.accept());
+    expect(second()).not.toContain('close');
+    c.t = 1000;
+    expect(second()).not.toContain('close');
+    c.t = 2000;
+    const third = second();
+    expect(third.indexOf('close')).toBe(120); // the 121st message of the third hot second
+  });
+
+  it('a quiet second in between resets the streak', () => {
+    const c = clock(0);
+    const r = new MessageRateLimiter(c.now);
+    const burst = (n: number) => Array.from({ length: n }, () => r.accept());
+    burst(150);
+    c.t = 1000;
+    burst(150);
+    c.t = 2000;
+    burst(100); // over the limit, but not over twice the limit
+    c.t = 3000;
+    expect(burst(150)).not.toContain('close');
+  });
+});

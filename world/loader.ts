@@ -1,0 +1,216 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { normalizeSkill, SKILLS, type Skill } from '../ecs/skills.ts';
+import { ContentError } from './content-error.ts';
+import { checkCrossRefs, checkPlacements } from './cross-refs.ts';
+import { describeIssue, listJson, readManifest } from './read-manifest.ts';
+import { type ContentRegistry, deepFreeze, frozenMap } from './registry.ts';
+import {
+  MANIFEST_SCHEMAS,
+  type ManifestData,
+  type ManifestFile,
+  REQUIRED_MANIFESTS,
+} from './schemas/index.ts';
+import { type ItemDef, itemSchema } from './schemas/items.ts';
+import type { SkillUnlock } from './schemas/progression.ts';
+import { defaultTemplate } from './templates.ts';
+
+const itemsListSchema = z.array(z.unknown());
+
+type Loaded = { [F in ManifestFile]?: ManifestData<F> };
+
+/**
+ * Read, validate and cross-reference every manifest under `manifestsDir`; return one deeply frozen
+ * registry. Throws ContentError listing every problem (file, entry, field) when anything is wrong.
+ */
+export async function loadContent(manifestsDir: string): Promise<ContentRegistry> {
+  const dir = path.resolve(manifestsDir);
+  const problems: string[] = [];
+  const files: string[] = [];
+  const isDir = await stat(dir).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
+  if (!isDir) problems.push(`${dir}: the manifests directory does not exist`);
+
+  const data: Loaded = {};
+  for (const rel of Object.keys(MANIFEST_SCHEMAS) as ManifestFile[]) {
+    const r = await readManifest(dir, rel, MANIFEST_SCHEMAS[rel]);
+    if (r.ok) {
+      (data as Record<string, unknown>)[rel] = r.data;
+      files.push(rel);
+    } else if (!r.missing) {
+      problems.push(...r.problems);
+    } else if ((REQUIRED_MANIFESTS as readonly string[]).includes(rel)) {
+      problems.push(`${rel}: required manifest is missing`);
+    }
+  }
+
+  const items = await loadItems(dir, problems, files);
+  const npcs = data['npcs.json'];
+  const areas = data['world-areas.json'];
+  const biomes = data['biomes.json'];
+  const stores = data['stores.json'];
+  if (!npcs || !areas || !biomes || !stores || !items) throw new ContentError(problems);
+
+  const areaList = Object.entries(areas).flatMap(([group, byKey]) =>
+    Object.values(byKey).map((a) => ({ ...a, group })),
+  );
+  const resources = [
+    ...(data['gathering/woodcutting.json']?.trees ?? []),
+    ...(data['gathering/mining.json']?.rocks ?? []),
+    ...(data['gathering/fishing.json']?.spots ?? []),
+  ];
+  const prayers = data['prayers.json']?.prayers ?? [];
+  const stations = data['stations.json']?.stations ?? [];
+  const tools = data['tools.json'] ?? [];
+  const quests = Object.values(data['quests.json'] ?? {});
+  duplicates('npcs.json', 'npc', npcs, (n) => n.id, problems);
+  duplicates('stores.json', 'store', stores, (s) => s.id, problems);
+  duplicates('world-areas.json', 'area', areaList, (a) => a.id, problems);
+  duplicates('biomes.json', 'biome', biomes, (b) => b.id, problems);
+  duplicates('gathering/*.json', 'resource', resources, (r) => r.id, problems);
+  duplicates('prayers.json', 'prayer', prayers, (p) => p.id, problems);
+  duplicates('stations.json', 'station type', stations, (s) => s.type, problems);
+  duplicates('tools.json', 'tool', tools, (t) => t.itemId, problems);
+  const templateFile = data['character-templates.json'];
+  if (templateFile) duplicates('character-templates.json', 'template', templateFile, (t) => t.id, problems);
+
+  const refs = checkCrossRefs({
+    items,
+    npcs,
+    areas,
+    biomes,
+    stores,
+    woodcutting: data['gathering/woodcutting.json'],
+    mining: data['gathering/mining.json'],
+    fishing: data['gathering/fishing.json'],
+    cooking: data['recipes/cooking.json'],
+    smelting: data['recipes/smelting.json'],
+    smithing: data['recipes/smithing.json'],
+    firemaking: data['recipes/firemaking.json'],
+    crafting: data['recipes/crafting.json'],
+    fletching: data['recipes/fletching.json'],
+    tanning: data['recipes/tanning.json'],
+    runecrafting: data['recipes/runecrafting.json'],
+    prayers: data['prayers.json'],
+    stations: data['stations.json'],
+    tools: data['tools.json'],
+    ammunition: data['ammunition.json'],
+    runes: data['runes.json'],
+    combatSpells: data['combat-spells.json'],
+    quests: data['quests.json'],
+    templates: templateFile,
+  });
+  problems.push(...refs.problems);
+  problems.push(...checkPlacements(data['world.json'], areas, data['buildings.json']));
+  if (problems.length > 0) throw new ContentError(problems);
+
+  const registry: ContentRegistry = {
+    items,
+    npcs: frozenMap(npcs.map((n) => [n.id, n])),
+    stores: frozenMap(stores.map((s) => [s.id, s])),
+    areas: frozenMap(areaList.map((a) => [a.id, a])),
+    biomes: frozenMap(biomes.map((b) => [b.id, b])),
+    resources: frozenMap(resources.map((r) => [r.id, r])),
+    recipes: {
+      cooking: data['recipes/cooking.json']?.recipes ?? [],
+      smelting: data['recipes/smelting.json']?.recipes ?? [],
+      smithing: data['recipes/smithing.json']?.recipes ?? [],
+      firemaking: data['recipes/firemaking.json']?.recipes ?? [],
+      crafting: data['recipes/crafting.json']?.recipes ?? [],
+      fletching: data['recipes/fletching.json']?.recipes ?? [],
+      tanning: data['recipes/tanning.json']?.recipes ?? [],
+      runecrafting: data['recipes/runecrafting.json']?.recipes ?? [],
+    },
+    prayers: frozenMap(prayers.map((p) => [p.id, p])),
+    stations: frozenMap(stations.map((s) => [s.type, s])),
+    tools: frozenMap(tools.filter((t) => items.has(t.itemId)).map((t) => [t.itemId, t])),
+    ammunition: data['ammunition.json']?.arrows ?? [],
+    runes: data['runes.json'],
+    combatSpells: data['combat-spells.json'],
+    music: data['music.json'] ?? [],
+    vegetation: data['vegetation.json'],
+    buildings: data['buildings.json'] ?? [],
+    quests: frozenMap(quests.map((q) => [q.id, q])),
+    skillUnlocks: normaliseUnlocks(data['skill-unlocks.json']?.skills ?? {}),
+    tierRequirements: data['tier-requirements.json'],
+    duelArenas: data['duel-arenas.json'],
+    lodSettings: data['lod-settings.json'],
+    modelBounds: data['model-bounds.json'],
+    world: data['world.json'],
+    templates: templateFile ?? [defaultTemplate(items)],
+    files: files.sort(),
+    warnings: refs.warnings,
+  };
+  return deepFreeze(registry);
+}
+
+/** items.json, or every items/*.json (both may exist; ids must be unique across all of them). */
+async function loadItems(
+  dir: string,
+  problems: string[],
+  files: string[],
+): Promise<ReadonlyMap<string, ItemDef> | undefined> {
+  const folder = (await listJson(path.join(dir, 'items'))) ?? [];
+  const sources = ['items.json', ...folder.map((f) => `items/${f}`)];
+  const byId = new Map<string, { item: ItemDef; file: string }>();
+  let found = 0;
+  let failed = false;
+  for (const rel of sources) {
+    const r = await readManifest(dir, rel, itemsListSchema);
+    if (!r.ok) {
+      if (!r.missing) {
+        problems.push(...r.problems);
+        failed = true;
+      }
+      continue;
+    }
+    found++;
+    files.push(rel);
+    // Entry by entry, so one bad item does not hide the file's other items from the cross-reference checks.
+    for (let i = 0; i < r.data.length; i++) {
+      const parsed = itemSchema.safeParse(r.data[i]);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          problems.push(describeIssue(rel, r.data, { ...issue, path: [i, ...issue.path] }));
+        }
+        continue;
+      }
+      const item = parsed.data;
+      const prev = byId.get(item.id);
+      if (prev) problems.push(`${rel}: item "${item.id}": duplicate id (also in ${prev.file})`);
+      else byId.set(item.id, { item, file: rel });
+    }
+  }
+  if (found === 0 && !failed) {
+    problems.push(
+      'items.json: required manifest is missing (nor is there an items/ folder with *.json files)',
+    );
+    return undefined;
+  }
+  return frozenMap([...byId].map(([id, v]) => [id, v.item]));
+}
+
+function duplicates<T>(file: string, kind: string, list: readonly T[], key: (t: T) => string, out: string[]) {
+  const seen = new Set<string>();
+  for (const entry of list) {
+    const k = key(entry);
+    if (seen.has(k)) out.push(`${file}: ${kind} "${k}": duplicate id`);
+    seen.add(k);
+  }
+}
+
+/** Every one of the 17 skills gets a key; `defence` is folded into `defense`; entries sorted by level. */
+function normaliseUnlocks(
+  raw: Record<string, readonly SkillUnlock[]>,
+): Record<Skill, readonly SkillUnlock[]> {
+  const out = Object.fromEntries(SKILLS.map((s) => [s, [] as SkillUnlock[]])) as Record<Skill, SkillUnlock[]>;
+  for (const [name, list] of Object.entries(raw)) {
+    const skill = normalizeSkill(name);
+    if (skill) out[skill].push(...list);
+  }
+  for (const s of SKILLS) out[s].sort((a, b) => a.level - b.level);
+  return out;
+}

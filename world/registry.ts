@@ -1,0 +1,80 @@
+import type { Skill } from '../ecs/skills.ts';
+import type { AreaDef, BiomeDef } from './schemas/areas.ts';
+import type { GatheringNodeDef } from './schemas/gathering.ts';
+import type { ManifestData } from './schemas/index.ts';
+import type { ItemDef } from './schemas/items.ts';
+import type { NpcDef } from './schemas/npcs.ts';
+import type { QuestDef, SkillUnlock } from './schemas/progression.ts';
+import type { CharacterTemplate, WorldFile } from './schemas/project.ts';
+import type { StoreDef } from './schemas/stores.ts';
+
+/** The validated, cross-referenced, deeply frozen game content. Built once by loadContent. */
+export interface ContentRegistry {
+  readonly items: ReadonlyMap<string, ItemDef>;
+  readonly npcs: ReadonlyMap<string, NpcDef>;
+  readonly stores: ReadonlyMap<string, StoreDef>;
+  /** Every area of world-areas.json by id, with the group it was listed under (`starterTowns` ...). */
+  readonly areas: ReadonlyMap<string, AreaDef & { readonly group: string }>;
+  readonly biomes: ReadonlyMap<string, BiomeDef>;
+  /** Trees, rocks and fishing spots by id. */
+  readonly resources: ReadonlyMap<string, GatheringNodeDef>;
+  readonly recipes: {
+    readonly cooking: ManifestData<'recipes/cooking.json'>['recipes'];
+    readonly smelting: ManifestData<'recipes/smelting.json'>['recipes'];
+    readonly smithing: ManifestData<'recipes/smithing.json'>['recipes'];
+    readonly firemaking: ManifestData<'recipes/firemaking.json'>['recipes'];
+    readonly crafting: ManifestData<'recipes/crafting.json'>['recipes'];
+    readonly fletching: ManifestData<'recipes/fletching.json'>['recipes'];
+    readonly tanning: ManifestData<'recipes/tanning.json'>['recipes'];
+    readonly runecrafting: ManifestData<'recipes/runecrafting.json'>['recipes'];
+  };
+  readonly prayers: ReadonlyMap<string, ManifestData<'prayers.json'>['prayers'][number]>;
+  /** By station type (`bank`, `anvil` ...). */
+  readonly stations: ReadonlyMap<string, ManifestData<'stations.json'>['stations'][number]>;
+  /** By item id. */
+  readonly tools: ReadonlyMap<string, ManifestData<'tools.json'>[number]>;
+  readonly ammunition: ManifestData<'ammunition.json'>['arrows'];
+  readonly runes: ManifestData<'runes.json'> | undefined;
+  readonly combatSpells: ManifestData<'combat-spells.json'> | undefined;
+  readonly music: ManifestData<'music.json'>;
+  readonly vegetation: ManifestData<'vegetation.json'> | undefined;
+  readonly buildings: ManifestData<'buildings.json'>;
+  readonly quests: ReadonlyMap<string, QuestDef>;
+  /** Every one of the 17 skills, `defence` folded into `defense`; empty where nothing unlocks. */
+  readonly skillUnlocks: Readonly<Record<Skill, readonly SkillUnlock[]>>;
+  readonly tierRequirements: ManifestData<'tier-requirements.json'> | undefined;
+  readonly duelArenas: ManifestData<'duel-arenas.json'> | undefined;
+  readonly lodSettings: ManifestData<'lod-settings.json'> | undefined;
+  readonly modelBounds: ManifestData<'model-bounds.json'> | undefined;
+  /** Our world.json extension, when present. */
+  readonly world: WorldFile | undefined;
+  /** Never empty: character-templates.json, or one default built from the items that exist. */
+  readonly templates: readonly CharacterTemplate[];
+  /** Manifest files that were read, relative to the manifests directory. */
+  readonly files: readonly string[];
+  /** Soft reference problems the reference content has and the server tolerates (see docs/content.md). */
+  readonly warnings: readonly string[];
+}
+
+/** A Map that refuses changes, so the registry stays deeply frozen. */
+export function frozenMap<K, V>(entries: Iterable<readonly [K, V]>): ReadonlyMap<K, V> {
+  const map = new Map<K, V>();
+  for (const [k, v] of entries) map.set(k, deepFreeze(v));
+  const refuse = () => {
+    throw new TypeError('content registry is read-only');
+  };
+  Object.defineProperties(map, {
+    set: { value: refuse },
+    delete: { value: refuse },
+    clear: { value: refuse },
+  });
+  return Object.freeze(map);
+}
+
+export function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value) && !(value instanceof Map)) {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}

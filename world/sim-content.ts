@@ -1,0 +1,156 @@
+import type { EquipSlot, ItemStack } from '../ecs/character-state.ts';
+import type { ItemInfo, NpcInfo, NpcSpawn, ResourceSpawn, SimContent, StationSpawn } from '../ecs/content.ts';
+import { normalizeSkill, type Skill } from '../ecs/skills.ts';
+import type { ContentRegistry } from './registry.ts';
+import type { AreaDef } from './schemas/areas.ts';
+import type { ItemDef } from './schemas/items.ts';
+import type { NpcDef } from './schemas/npcs.ts';
+import { buildTileMap, chooseSpawn, worldBounds } from './world-layout.ts';
+
+/** The simulation's normalised view of the registry (ecs/content.ts). Pure: same registry, same result. */
+export function toSimContent(registry: ContentRegistry): SimContent {
+  const areas = [...registry.areas.values()];
+  const npcs = new Map<string, NpcInfo>();
+  for (const def of registry.npcs.values()) npcs.set(def.id, npcInfo(def));
+  // Area NPCs defined inline (with a name, not in npcs.json) are plain townsfolk.
+  for (const a of areas) {
+    for (const n of a.npcs) if (!npcs.has(n.id) && n.name) npcs.set(n.id, inlineNpc(n.id, n.name));
+  }
+
+  const npcSpawns = areas.flatMap((a) => areaNpcSpawns(a));
+  const resourceSpawns = areas.flatMap((a) => areaResourceSpawns(a, registry));
+  const stationSpawns: StationSpawn[] = areas.flatMap((a) =>
+    a.stations.map((s) => ({ type: s.type, x: tile(s.position.x), z: tile(s.position.z) })),
+  );
+  const spawnGuess = chooseSpawn(registry);
+  const bounds = worldBounds(registry, spawnGuess);
+  const { map, spawn } = buildTileMap(registry, bounds, spawnGuess, resourceSpawns, stationSpawns);
+  const template = registry.templates[0];
+  const starterInventory: ItemStack[] = (template?.inventory ?? []).map((s) => ({ ...s }));
+
+  return Object.freeze({
+    items: new Map([...registry.items.values()].map((i) => [i.id, itemInfo(i)])),
+    npcs,
+    spawn,
+    map,
+    npcSpawns,
+    resourceSpawns,
+    stationSpawns,
+    starterInventory,
+  });
+}
+
+export function itemInfo(def: ItemDef): ItemInfo {
+  const twoHanded = def.equipSlot === '2h';
+  const equipSlot: EquipSlot | null = twoHanded
+    ? 'weapon'
+    : ((def.equipSlot as EquipSlot | undefined) ?? null);
+  return Object.freeze({
+    id: def.id,
+    name: def.name,
+    stackable: def.stackable === true || def.type === 'currency',
+    value: def.value,
+    tradeable: def.tradeable,
+    equipSlot,
+    twoHanded,
+    healAmount: def.healAmount ?? 0,
+    requirements: Object.freeze(flattenRequirements(def.requirements)),
+    bonuses: Object.freeze({ ...(def.bonuses ?? {}) }),
+  });
+}
+
+/** `{level, skills: {defence: 10}}` and `{attack: 5}` both become `{defense: 10}` / `{attack: 5}`. */
+function flattenRequirements(req: ItemDef['requirements']): Partial<Record<Skill, number>> {
+  const out: Partial<Record<Skill, number>> = {};
+  if (!req) return out;
+  const put = (name: string, level: number) => {
+    const skill = normalizeSkill(name);
+    if (skill) out[skill] = Math.max(out[skill] ?? 1, level);
+  };
+  for (const [key, value] of Object.entries(req)) {
+    if (key === 'level' || value === undefined) continue;
+    if (key === 'skills' && typeof value === 'object') {
+      for (const [name, level] of Object.entries(value)) put(name, level);
+    } else if (typeof value === 'number') {
+      put(key, value);
+    }
+  }
+  return out;
+}
+
+function npcInfo(def: NpcDef): NpcInfo {
+  return Object.freeze({
+    id: def.id,
+    name: def.name,
+    category: def.category,
+    level: def.stats.level,
+    health: def.stats.health,
+    attackable: def.combat.attackable,
+    aggressive: def.combat.aggressive,
+    wanderRadius: def.movement.type === 'stationary' ? 0 : def.movement.wanderRadius,
+    respawnTicks: def.combat.respawnTicks,
+  });
+}
+
+function inlineNpc(id: string, name: string): NpcInfo {
+  return Object.freeze({
+    id,
+    name,
+    category: 'neutral',
+    level: 1,
+    health: 10,
+    attackable: false,
+    aggressive: false,
+    wanderRadius: 0,
+    respawnTicks: 0,
+  });
+}
+
+/** Area NPC `type` → what talking opens: `bank`, any `…_store` (with its storeId), `quest_giver`. */
+function areaNpcSpawns(a: AreaDef): NpcSpawn[] {
+  const out: NpcSpawn[] = a.npcs.map((n) => {
+    const spawn = { npcId: n.id, x: tile(n.position.x), z: tile(n.position.z), count: 1, radius: 0 };
+    if (n.type === 'bank') return { ...spawn, service: 'bank' as const };
+    if (n.type.endsWith('_store') || n.storeId !== undefined) {
+      return { ...spawn, service: 'store' as const, storeId: n.storeId ?? n.type };
+    }
+    if (n.type === 'quest_giver') return { ...spawn, service: 'quest' as const };
+    return spawn;
+  });
+  for (const m of a.mobSpawns) {
+    out.push({
+      npcId: m.mobId,
+      x: tile(m.position.x),
+      z: tile(m.position.z),
+      count: m.maxCount,
+      radius: m.spawnRadius,
+    });
+  }
+  return out;
+}
+
+function areaResourceSpawns(a: AreaDef, registry: ContentRegistry): ResourceSpawn[] {
+  const out: ResourceSpawn[] = [];
+  for (const r of a.resources) {
+    // Placements of unknown nodes were reported as warnings by the loader; they are not placed.
+    if (registry.resources.has(r.resourceId)) {
+      out.push({ resourceId: r.resourceId, kind: r.type, x: tile(r.position.x), z: tile(r.position.z) });
+    }
+  }
+  const fishing = a.fishing;
+  if (fishing?.enabled && fishing.spotTypes.length > 0) {
+    const count = fishing.positions?.length ?? fishing.spotCount;
+    const b = a.bounds;
+    for (let i = 0; i < count; i++) {
+      const resourceId = fishing.spotTypes[i % fishing.spotTypes.length] as string;
+      const p = fishing.positions?.[i];
+      // Without explicit positions, spots are spread evenly along the area's south edge.
+      const x = p ? p.x : b.minX + ((i + 1) * (b.maxX - b.minX)) / (count + 1);
+      const z = p ? p.z : b.minZ;
+      out.push({ resourceId, kind: 'fishing', x: tile(x), z: tile(z) });
+    }
+  }
+  return out;
+}
+
+const tile = (v: number) => Math.floor(v);
