@@ -1,8 +1,9 @@
 import type { Registry } from 'prom-client';
+import type { CharacterState } from '../ecs/character-state.ts';
 import { type Command, CommandQueue } from '../ecs/commands.ts';
 import type { SimContent } from '../ecs/content.ts';
 import { populateWorld } from '../ecs/npcs/populate.ts';
-import { createGameWorld, type GameWorld } from '../ecs/world.ts';
+import { createGameWorld, type GameWorld, snapshotCharacter } from '../ecs/world.ts';
 import { Replicator } from '../net/replication/replicator.ts';
 import type { Delivery } from '../net/session/outbound.ts';
 import type { PersistenceSink } from './persistence-handoff.ts';
@@ -56,6 +57,27 @@ export class WorldRuntime {
       tickMs: opts.tickMs,
       afterTick: (saves) => this.settleLeaves(saves),
     });
+  }
+
+  /** net/routes/world.ts's LiveWorld. */
+  summary(): { tick: number; playersOnline: number; entities: Record<string, number> } {
+    const w = this.world;
+    return {
+      tick: w.tick,
+      playersOnline: w.players.size,
+      entities: {
+        player: w.players.size,
+        npc: w.npcs.size,
+        item: w.groundItems.size,
+        resource: w.resources.size,
+      },
+    };
+  }
+
+  /** A snapshot of a character in the world (position and health from the simulation), or null. */
+  liveCharacter(characterId: string): CharacterState | null {
+    const p = this.world.players.get(characterId);
+    return p ? snapshotCharacter(this.world, p) : null;
   }
 
   isInWorld(characterId: string): boolean {
