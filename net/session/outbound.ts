@@ -16,8 +16,8 @@ import { buildPlayerSync } from './player-sync.ts';
  * here once per distinct content instead of once per socket.
  */
 export interface Delivery {
-  /** Encode and send one event; no-op when not connected. May return the bytes written. */
-  send(characterId: string, event: ServerEventName, payload: ServerPayload<ServerEventName>): void | number;
+  /** Encode and send one event; no-op when not connected. May return the bytes written (a number). */
+  send(characterId: string, event: ServerEventName, payload: ServerPayload<ServerEventName>): unknown;
   /** A frame already encoded in the connection's encoding. */
   sendRaw?(characterId: string, frame: Uint8Array | string): void;
   /** The character's connection (for its encoding); undefined when not connected. */
