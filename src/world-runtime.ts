@@ -2,6 +2,7 @@ import type { Registry } from 'prom-client';
 import type { CharacterState } from '../ecs/character-state.ts';
 import { type Command, CommandQueue } from '../ecs/commands.ts';
 import type { SimContent } from '../ecs/content.ts';
+import { prepareMovement } from '../ecs/movement/pathfinding-system.ts';
 import { populateWorld } from '../ecs/npcs/populate.ts';
 import { createGameWorld, type GameWorld, snapshotCharacter } from '../ecs/world.ts';
 import { Replicator } from '../net/replication/replicator.ts';
@@ -44,6 +45,7 @@ export class WorldRuntime {
       viewDistance: opts.viewDistance,
     });
     populateWorld(this.world);
+    prepareMovement(this.world);
     this.replicator = new Replicator(this.world);
     this.loop = new TickLoop({
       world: this.world,

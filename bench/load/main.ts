@@ -75,9 +75,8 @@ async function main(): Promise<void> {
       spreadRadius: opts.spreadRadius,
       hotspotSize: opts.hotspotSize,
     };
-    const worker = new Worker(new URL('./bot-worker.ts', import.meta.url), {
+    const worker = new Worker(new URL('./bot-worker-boot.mjs', import.meta.url), {
       workerData: init,
-      execArgv: ['--import', 'tsx'],
     });
     worker.on('message', (r: WorkerReport) => {
       state.inWorld.set(w, r.inWorld);

@@ -6,8 +6,16 @@ import path from 'node:path';
 
 /**
  * The server under test as a child process: `tsx src/main.ts` with a free port, rate limiting off and a
- * temporary world directory (embedded database), so the bench never touches a real world.
+ * temporary world directory (embedded database), so the bench never touches a real world. While
+ * src/main.ts does not start the world yet, bench/load/world-server-main.ts (the same parts composed by
+ * src/world-server.ts) runs instead; LOAD_SERVER_ENTRY overrides the choice.
  */
+
+function serverEntry(repoRoot: string): string {
+  if (process.env.LOAD_SERVER_ENTRY) return process.env.LOAD_SERVER_ENTRY;
+  const main = fs.readFileSync(path.join(repoRoot, 'src', 'main.ts'), 'utf8');
+  return /WorldRuntime|startWorldServer/.test(main) ? 'src/main.ts' : 'bench/load/world-server-main.ts';
+}
 
 export interface ServerProcess {
   base: string;
@@ -30,7 +38,9 @@ function freePort(): Promise<number> {
 export async function startServer(repoRoot: string, tickMs: number): Promise<ServerProcess> {
   const port = await freePort();
   const world = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-load-world-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const entry = serverEntry(repoRoot);
+  console.log(`server: ${entry} on port ${port}`);
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -41,6 +51,7 @@ export async function startServer(repoRoot: string, tickMs: number): Promise<Ser
       NODE_ENV: 'development',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       DATABASE_URL: process.env.LOAD_DATABASE_URL ?? '',
+      JWT_SECRET: process.env.JWT_SECRET ?? 'bench-load-secret-0123456789-abcdefghijklmnop',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

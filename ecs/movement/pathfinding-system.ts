@@ -51,6 +51,11 @@ export function pathfindingSystem(world: GameWorld): void {
   ms.lastResolved = resolved;
 }
 
+/** Label the map's walkable regions now (start-up) rather than in the first tick that needs them. */
+export function prepareMovement(world: GameWorld): void {
+  world.move.regions ??= labelRegions(world.content.map);
+}
+
 function isCurrent(world: GameWorld, req: PathRequest): boolean {
   return world.move.seq[req.eid] === req.seq && world.wireIds[req.eid] === req.wireId;
 }
