@@ -2,6 +2,7 @@ import { Packr } from 'msgpackr';
 import type { GameWorld } from '../../ecs/world.ts';
 import type { Encoding } from '../protocol/codec.ts';
 import { changedEntity, fullEntity, REPLICATED_BITS, type WireEntity } from './entity-fields.ts';
+import { packFlat } from './msgpack-entity.ts';
 import type { ObserverDelta } from './observer.ts';
 
 /**
@@ -151,18 +152,18 @@ export class FragmentCache {
     };
     for (const eid of d.entered) {
       const f = this.fragment(eid, true);
-      f.mp ??= packr.pack(f.entity);
+      f.mp ??= packEntity(f.entity);
       add(f.mp, 1);
     }
     for (const eid of d.changed) {
       const f = this.fragment(eid, false);
-      f.mp ??= packr.pack(f.entity);
+      f.mp ??= packEntity(f.entity);
       add(f.mp, 1);
     }
     for (const ci of d.changedCells) {
       const r = this.run(ci);
       if (r.mp === undefined) {
-        for (const f of r.frags) f.mp ??= packr.pack(f.entity);
+        for (const f of r.frags) f.mp ??= packEntity(f.entity);
         r.mp = Buffer.concat(r.frags.map((f) => f.mp as Uint8Array));
       }
       add(r.mp, r.frags.length);
@@ -188,6 +189,8 @@ export class FragmentCache {
     return out;
   }
 }
+
+const packEntity = (e: WireEntity) => packFlat(e as Record<string, string | number | boolean | undefined>);
 
 function arrayHeader(n: number): Uint8Array {
   if (n < 16) return Uint8Array.of(0x90 | n);
