@@ -34,8 +34,9 @@ export function chatCommand(world: GameWorld, cmd: CommandOf<'chat'>): void {
       emitError(world, fromId, 'NOT_FOUND', 'no player of that name is online', cmd.origin);
       return;
     }
-    emit(world, target.characterId, 'chat', { fromId, fromName, message, channel: 'private' });
-    if (target !== sender) emit(world, fromId, 'chat', { fromId, fromName, message, channel: 'private' });
+    const data = { fromId, fromName, message, channel: 'private' as const };
+    emit(world, target.characterId, 'chat', data);
+    if (target !== sender) emit(world, fromId, 'chat', data);
     return;
   }
   const { Position } = world.c;
@@ -54,5 +55,7 @@ export function chatCommand(world: GameWorld, cmd: CommandOf<'chat'>): void {
   });
   // Grid order depends on arrival in cells; deliver in a stable order.
   hearers.sort();
-  for (const to of hearers) emit(world, to, 'chat', { fromId, fromName, message, channel: 'local' });
+  // One data object for every hearer: delivery encodes it once for all of them.
+  const data = { fromId, fromName, message, channel: 'local' as const };
+  for (const to of hearers) emit(world, to, 'chat', data);
 }

@@ -1,6 +1,6 @@
 import type { SimEvent, SimEventKind } from '../../ecs/events.ts';
 import type { GameWorld } from '../../ecs/world.ts';
-import type { Encoding } from '../protocol/codec.ts';
+import { type Encoding, encodeRaw } from '../protocol/codec.ts';
 import type { ServerEventName, ServerPayload } from '../protocol/server-events.ts';
 import type { Replicator } from '../replication/replicator.ts';
 import { buildPlayerSync } from './player-sync.ts';
@@ -81,9 +81,26 @@ export function deliverTick(world: GameWorld, replicator: Replicator, delivery: 
       sendPayload(d.characterId, 'world:update', cache.payload(d));
     }
   }
+  // An event whose data object goes to many players (local chat) is encoded once per encoding.
+  const frames = new Map<object, { wire: WireEvent; msgpack?: Uint8Array; json?: string }>();
   for (const e of world.events) {
-    const w = toWire(world, e);
-    sendPayload(e.to, w.event, w.payload);
+    const encoding = delivery.sendRaw ? delivery.connection?.(e.to)?.encoding : undefined;
+    if (encoding === undefined || !delivery.sendRaw) {
+      const w = toWire(world, e);
+      sendPayload(e.to, w.event, w.payload);
+      continue;
+    }
+    let f = frames.get(e.data);
+    if (f === undefined) {
+      f = { wire: toWire(world, e) };
+      frames.set(e.data, f);
+    }
+    let frame: Uint8Array | string;
+    if (encoding === 'json') frame = f.json ??= encodeRaw('json', f.wire.event, f.wire.payload) as string;
+    else frame = f.msgpack ??= encodeRaw('msgpack', f.wire.event, f.wire.payload) as Uint8Array;
+    delivery.sendRaw(e.to, frame);
+    stats.messages++;
+    stats.bytes += typeof frame === 'string' ? Buffer.byteLength(frame) : frame.length;
   }
   return stats;
 }
