@@ -68,11 +68,28 @@ export function fullEntity(world: GameWorld, eid: number): WireEntity {
   }
 }
 
+// Imported bindings are getters under tsx's module transform: hot constants copied into locals once.
+const MOVED = Dirty.position | Dirty.moving;
+const OTHER_FIELDS = ~(Dirty.position | Dirty.moving | Dirty.visibility) >>> 0;
+const TYPE_NAMES = ['player', 'player', 'npc', 'item', 'resource'] as const;
+const PLAYER = EntityType.player;
+const NPC = EntityType.npc;
+
 /** id, type, tile, and the fields whose dirty bits are set this tick. */
 export function changedEntity(world: GameWorld, eid: number): WireEntity {
+  const { c } = world;
+  const bits = c.Replicated.dirty[eid] as number;
+  const kind = c.Kind.type[eid] as number;
+  const out: WireEntity = {
+    id: world.wireIds[eid] as string,
+    type: TYPE_NAMES[kind] ?? 'player',
+    x: c.Position.x[eid] as number,
+    z: c.Position.z[eid] as number,
+  };
+  if (bits & MOVED && (kind === PLAYER || kind === NPC)) out.moving = c.Movement.mode[eid] as number;
+  // Movement is by far the most common change; anything else reads the full record.
+  if ((bits & OTHER_FIELDS) === 0) return out;
   const full = fullEntity(world, eid);
-  const bits = world.c.Replicated.dirty[eid] as number;
-  const out: WireEntity = { id: full.id, type: full.type, x: full.x, z: full.z };
   if (bits & Dirty.health) {
     out.health = full.health;
     out.maxHealth = full.maxHealth;
@@ -81,7 +98,6 @@ export function changedEntity(world: GameWorld, eid: number): WireEntity {
   if (bits & Dirty.name) out.name = full.name;
   if (bits & Dirty.quantity) out.quantity = full.quantity;
   if (bits & Dirty.depleted) out.depleted = full.depleted;
-  if (bits & (Dirty.moving | Dirty.position) && full.moving !== undefined) out.moving = full.moving;
   return out;
 }
 

@@ -39,7 +39,8 @@ function writeString(s: string): void {
 
 function writeNumber(n: number): void {
   ensure(9);
-  if (Number.isInteger(n) && n >= -2147483648 && n <= 4294967295) {
+  // -0 is not an integer on the wire: it stays a float so it decodes as -0.
+  if (Number.isInteger(n) && !Object.is(n, -0) && n >= -2147483648 && n <= 4294967295) {
     if (n >= 0) {
       if (n < 128) scratch[at++] = n;
       else if (n < 0x100) {
