@@ -19,7 +19,12 @@ import {
   tradeLeaveHook,
   tradeMoveHook,
 } from './trade/request.ts';
-import { emitError, type GameWorld, type PlayerData } from './world.ts';
+import { chatCommand } from './chat/chat-command.ts';
+import { type MoveHook, moveCancelCommand, moveCommand } from './movement/commands.ts';
+import { movementSystem } from './movement/movement-system.ts';
+import { pathfindingSystem } from './movement/pathfinding-system.ts';
+import { wanderSystem } from './npcs/wander-system.ts';
+import type { GameWorld } from './world.ts';
 
 /**
  * The tick, in order. Every system is a plain synchronous function over the world; this file is the
@@ -45,9 +50,6 @@ export interface System {
 
 type Handlers = { [T in CommandType]: (world: GameWorld, cmd: CommandOf<T>) => void };
 
-const notYet = (world: GameWorld, cmd: { characterId: string; origin?: string }) =>
-  emitError(world, cmd.characterId, 'BAD_MESSAGE', 'this action is not available yet', cmd.origin);
-
 /** Run before a player leaves the world, in this order. */
 export const LEAVE_HOOKS: readonly LeaveHook[] = [
   // The trade ends first (partner told `disconnected`), then a pending transaction holds the snapshot.
@@ -56,14 +58,14 @@ export const LEAVE_HOOKS: readonly LeaveHook[] = [
 ];
 
 /** Run when a player asks to move (before the path request), e.g. a trade in progress is cancelled. */
-export const MOVE_HOOKS: readonly ((world: GameWorld, player: PlayerData) => void)[] = [tradeMoveHook];
+export const MOVE_HOOKS: readonly MoveHook[] = [tradeMoveHook];
 
 export const COMMAND_HANDLERS: Handlers = {
   join: joinPlayer,
   leave: (world, cmd) => leavePlayer(world, cmd, LEAVE_HOOKS),
-  move: notYet,
-  moveCancel: notYet,
-  chat: notYet,
+  move: (world, cmd) => moveCommand(world, cmd, MOVE_HOOKS),
+  moveCancel: (world, cmd) => moveCancelCommand(world, cmd, MOVE_HOOKS),
+  chat: chatCommand,
   chatCommand: handleChatCommand,
   setAdmin: (world, cmd) => {
     const p = world.players.get(cmd.characterId);
@@ -88,6 +90,9 @@ export const COMMAND_HANDLERS: Handlers = {
 };
 
 export const SYSTEMS: readonly System[] = [
+  { name: 'pathfinding', run: pathfindingSystem },
+  { name: 'movement', run: movementSystem },
+  { name: 'npcs', run: wanderSystem },
   { name: 'trade', run: tradeExpirySystem },
   { name: 'items', run: (world) => groundItemsSystem(world, releaseDeathLockOnDespawn) },
   { name: 'death', run: deathSystem },

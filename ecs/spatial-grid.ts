@@ -63,6 +63,29 @@ export class SpatialGrid {
     return this.cellOf[eid] !== -1;
   }
 
+  /** The eids in cell `index` (row-major: row * cols + col). Read-only view, valid until the next change. */
+  cell(index: number): readonly number[] {
+    return this.cells[index] as number[];
+  }
+
+  /** Column (or row) of the cell holding tile coordinate x (or z), clamped to the grid. */
+  colOf(x: number): number {
+    return Math.min(this.cols - 1, Math.max(0, Math.floor((x - this.minX) / this.cellSize)));
+  }
+
+  rowOf(z: number): number {
+    return Math.min(this.rows - 1, Math.max(0, Math.floor((z - this.minZ) / this.cellSize)));
+  }
+
+  /** Tile coordinate where column `col` (or row) starts. */
+  colStart(col: number): number {
+    return this.minX + col * this.cellSize;
+  }
+
+  rowStart(row: number): number {
+    return this.minZ + row * this.cellSize;
+  }
+
   /**
    * Calls `visit` for every eid in cells overlapping the square [x-r, x+r] x [z-r, z+r]. Callers filter
    * by exact distance: cells are coarser than the square.

@@ -10,6 +10,7 @@ import {
 } from './components.ts';
 import type { SimContent } from './content.ts';
 import type { SimEvent, SimEventData, SimEventKind } from './events.ts';
+import { createMoveState, type MoveState } from './movement/state.ts';
 import { emptyOutbox, type PersistOutbox } from './persist-intents.ts';
 import { Rng } from './rng.ts';
 import { SpatialGrid } from './spatial-grid.ts';
@@ -76,6 +77,8 @@ export interface WorldOptions {
   viewDistance?: number;
   /** Length of a tick in ms, to turn seconds-based rules (trade expiry) into ticks. */
   tickMs?: number;
+  /** Pathfinding budget: nodes A* may expand per tick across all requests. */
+  pathBudget?: number;
 }
 
 export interface GameWorld {
@@ -104,6 +107,8 @@ export interface GameWorld {
   /** Path per eid: packed [x0, z0, x1, z1, ...]; Movement.step indexes the next tile. */
   readonly paths: (Int32Array | null)[];
   readonly counters: { npc: number; item: number; resource: number; trade: number; tx: number };
+  /** Path requests, the search in progress and the pathfinding budget (ecs/movement). */
+  readonly move: MoveState;
   // ---- per-tick outputs, reset at the start of every tick ----
   events: SimEvent[];
   /** Entities created this tick. */
@@ -116,6 +121,9 @@ export interface GameWorld {
   /** eids to free at the start of the next tick (so replication can still read them this tick). */
   pendingRemoval: number[];
 }
+
+// Imported bindings are getters under tsx's module transform: hot constants copied into locals once.
+const DIRTY_POSITION = Dirty.position;
 
 export const DEFAULT_VIEW_DISTANCE = 24;
 export const DEFAULT_CAPACITY = 131_072;
@@ -147,6 +155,7 @@ export function createGameWorld(opts: WorldOptions): GameWorld {
     trades: new Map(),
     paths: [],
     counters: { npc: 0, item: 0, resource: 0, trade: 0, tx: 0 },
+    move: createMoveState(capacity, opts.pathBudget),
     events: [],
     spawned: [],
     despawned: [],
@@ -263,7 +272,7 @@ export function markPosition(world: GameWorld, eid: number, x: number, z: number
   p.x[eid] = x;
   p.z[eid] = z;
   world.grid.move(eid, x, z);
-  markDirty(world, eid, Dirty.position);
+  markDirty(world, eid, DIRTY_POSITION);
 }
 
 /** The character's full state with position and health copied back from components. */

@@ -1,13 +1,8 @@
 import uWS from 'uWebSockets.js';
-import type { RouteDef } from '../net/http/types.ts';
-import { dataRoutes } from '../net/routes/data.ts';
-import { manifestRoutes } from '../net/routes/manifests.ts';
-import { createUnauthenticatedApp } from '../net/ws/unauthenticated-app.ts';
-import { prepareContent } from '../world/prepare.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
-import { createLogger, type Logger } from './logger.ts';
-import { type RunningServer, type StatusSource, startServer } from './server.ts';
-import { installShutdown, type ShutdownStep } from './shutdown.ts';
+import { createLogger } from './logger.ts';
+import { installShutdown } from './shutdown.ts';
+import { startWorldServer, type WorldServer } from './world-server.ts';
 
 /**
  * Composition root. Start-up follows the specification's order, one explicit step each:
@@ -31,65 +26,22 @@ function loadConfigOrExit(): Config {
   }
 }
 
-/** world/ logs plain strings; route them through pino. */
-function contentLogger(logger: Logger) {
-  return {
-    info: (m: string) => logger.info(m),
-    warn: (m: string) => logger.warn(m),
-    error: (m: string) => logger.error(m),
-  };
-}
-
 async function main(): Promise<void> {
-  // 1. Configuration.
+  // 1. Configuration: refuses to start on any problem, before anything is touched.
   const config = loadConfigOrExit();
   const logger = createLogger(config);
   if (!uWS.App.toString().includes('[native code]')) {
     logger.error('uWebSockets.js fell back to its pure-JS implementation: performance will be poor');
   }
-  logger.info({ port: config.port }, 'starting');
+  logger.info({ port: config.port, env: config.env }, 'starting');
 
-  // Filled in as start-up proceeds; read by the shutdown handler.
-  let server: RunningServer | undefined;
-  installShutdown({
-    logger,
-    steps: (): ShutdownStep[] => [
-      // Stop accepting and close every socket (1001) first, so no new command arrives.
-      { name: 'http+ws', run: () => server?.stop() },
-      // world: stop the tick loop, wired when world/ lands          → { name: 'world', run: () => world.stop() }
-      // saves: flush dirty characters, wired when persistence/ lands → { name: 'saves', run: () => saver.flush() }
-      // database: close the pool, wired when persistence/ lands     → { name: 'database', run: () => db.close() }
-    ],
-  });
+  // Filled in once start-up completes; a signal during start-up exits after what exists is closed.
+  let app: WorldServer | undefined;
+  installShutdown({ logger, steps: () => app?.shutdownSteps() ?? [] });
 
-  // 2. Content: fetch/cache the manifests, validate them; any invalid one stops start-up.
-  const content = await prepareContent({ config, logger: contentLogger(logger) });
-
-  // 3. Database: wired when persistence/ lands → const db = await openDatabase(config, logger);
-
-  // Until the world lands: nothing is ticking, nobody is online, no database to be down.
-  const status: StatusSource = {
-    tick: () => ({ number: 0, lastMs: 0, p99Ms: 0 }),
-    playersOnline: () => 0,
-    databaseOk: () => true,
-  };
-  // Route groups: one line each (e.g. ...dataRoutes(content), ...authRoutes(identity)).
-  const routes: RouteDef[] = [...manifestRoutes(config.manifestsDir), ...dataRoutes(content.registry)];
-
-  // 4. HTTP + WebSocket.
-  server = await startServer({
-    config,
-    logger,
-    routes,
-    // identity: replaced by the session app when the identity work lands.
-    ws: createUnauthenticatedApp({ authTimeoutMs: config.auth.wsAuthTimeoutMs }),
-    status,
-    // identity: verifyBearer: (token) => identity.verifyBearer(token), wired when the identity work lands
-  });
-
-  // 5. World: wired when world/ lands → const world = startWorld({ config, content, db, logger });
-
-  logger.info({ port: server.port }, 'ready');
+  // 2-5. Content manifests -> database -> HTTP + WebSocket -> world (src/world-server.ts).
+  app = await startWorldServer(config, logger);
+  logger.info({ port: app.port }, 'ready');
 }
 
 main().catch((err: unknown) => {

@@ -79,6 +79,14 @@ export class Scenario {
     return this.log.filter((e) => e.to === characterId && (kind === undefined || e.kind === kind));
   }
 
+  /** Like eventsFor with a kind, typed by that kind. */
+  eventsOf<K extends SimEventKind>(
+    characterId: string,
+    kind: K,
+  ): (Extract<SimEvent, { kind: K }> & { tick: number })[] {
+    return this.eventsFor(characterId, kind) as (Extract<SimEvent, { kind: K }> & { tick: number })[];
+  }
+
   lastEvent<K extends SimEventKind>(
     characterId: string,
     kind: K,

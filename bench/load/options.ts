@@ -1,0 +1,54 @@
+import os from 'node:os';
+import { z } from 'zod';
+
+/**
+ * Options of npm run bench:load, from `--name=value` arguments or LOAD_* environment variables:
+ *   --bots=2000 --scenario=spread|hotspot --ramp=200 (bots/s) --duration=60 (s measured after ramp)
+ *   --workers=2 --tickMs=600 --url=ws://host:port (use a running server instead of starting one)
+ *   --moveEvery=3..6 ticks between moves, --chatChance=0.05 per move.
+ */
+
+const schema = z.object({
+  bots: z.coerce.number().int().min(1).max(50_000).default(2000),
+  scenario: z.enum(['spread', 'hotspot']).default('spread'),
+  ramp: z.coerce.number().positive().default(200),
+  duration: z.coerce.number().positive().default(60),
+  workers: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(Math.max(1, Math.min(4, os.availableParallelism() - 1))),
+  tickMs: z.coerce.number().int().min(10).default(600),
+  url: z.string().url().optional(),
+  moveEveryMin: z.coerce.number().int().min(1).default(3),
+  moveEveryMax: z.coerce.number().int().min(1).default(6),
+  chatChance: z.coerce.number().min(0).max(1).default(0.05),
+  /** Spread: how far from the spawn each bot settles (tiles). */
+  spreadRadius: z.coerce.number().int().min(0).default(300),
+  /** Hotspot: side of the square the bots stay in. */
+  hotspotSize: z.coerce.number().int().min(1).default(40),
+});
+
+export type LoadOptions = z.output<typeof schema>;
+
+export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): LoadOptions {
+  const raw: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) {
+    if (k.startsWith('LOAD_') && v !== undefined) {
+      raw[
+        k
+          .slice(5)
+          .toLowerCase()
+          .replace(/_(\w)/g, (_, c: string) => c.toUpperCase())
+      ] = v;
+    }
+  }
+  for (const arg of argv) {
+    const m = /^--([a-zA-Z]+)=(.*)$/.exec(arg);
+    if (m) raw[m[1] as string] = m[2] as string;
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new Error(`bench:load options: ${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}

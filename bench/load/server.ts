@@ -1,0 +1,90 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * The server under test as a child process: `tsx src/main.ts` with a free port, rate limiting off and a
+ * temporary world directory (embedded database), so the bench never touches a real world. While
+ * src/main.ts does not start the world yet, bench/load/world-server-main.ts (the same parts composed by
+ * src/world-server.ts) runs instead; LOAD_SERVER_ENTRY overrides the choice.
+ */
+
+function serverEntry(repoRoot: string): string {
+  if (process.env.LOAD_SERVER_ENTRY) return process.env.LOAD_SERVER_ENTRY;
+  const main = fs.readFileSync(path.join(repoRoot, 'src', 'main.ts'), 'utf8');
+  return /WorldRuntime|startWorldServer/.test(main) ? 'src/main.ts' : 'bench/load/world-server-main.ts';
+}
+
+export interface ServerProcess {
+  base: string;
+  wsUrl: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export async function startServer(repoRoot: string, tickMs: number): Promise<ServerProcess> {
+  const port = await freePort();
+  const world = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-load-world-'));
+  const entry = serverEntry(repoRoot);
+  console.log(`server: ${entry} on port ${port}`);
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DISABLE_RATE_LIMIT: 'true',
+      WORLD: world,
+      TICK_MS: String(tickMs),
+      NODE_ENV: 'development',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      DATABASE_URL: process.env.LOAD_DATABASE_URL ?? '',
+      JWT_SECRET: process.env.JWT_SECRET ?? 'bench-load-secret-0123456789-abcdefghijklmnop',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode} during start-up`);
+    try {
+      const res = await fetch(`${base}/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error('server did not become healthy within 120 s');
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    base,
+    wsUrl: `ws://127.0.0.1:${port}/ws`,
+    pid: child.pid ?? -1,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        child.once('exit', () => {
+          clearTimeout(kill);
+          fs.rmSync(world, { recursive: true, force: true });
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}

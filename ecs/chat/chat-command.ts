@@ -1,0 +1,61 @@
+import type { CommandOf } from '../commands.ts';
+import { emit, emitError, type GameWorld } from '../world.ts';
+
+export const MAX_CHAT_LENGTH = 255;
+
+// Control characters (C0, DEL, C1) are removed from what is delivered.
+const CONTROL = /\p{Cc}/gu;
+
+/** Trimmed, control characters removed; null when blank or longer than 255 characters. */
+export function sanitizeChat(message: string): string | null {
+  const clean = message.replace(CONTROL, '').trim();
+  const length = [...clean].length;
+  return length >= 1 && length <= MAX_CHAT_LENGTH ? clean : null;
+}
+
+/**
+ * `chat`: local chat reaches every player in view of the sender (Chebyshev distance <= view distance, the
+ * rule replication uses to let an entity enter view), the sender included. With `to`, a private message
+ * goes to the player of that name and is echoed to the sender.
+ */
+export function chatCommand(world: GameWorld, cmd: CommandOf<'chat'>): void {
+  const sender = world.players.get(cmd.characterId);
+  if (!sender) return;
+  const message = sanitizeChat(cmd.message);
+  if (message === null) {
+    emitError(world, cmd.characterId, 'BAD_MESSAGE', 'a message is 1 to 255 characters', cmd.origin);
+    return;
+  }
+  const fromId = sender.characterId;
+  const fromName = sender.state.name;
+  if (cmd.to !== undefined) {
+    const target = world.playersByName.get(cmd.to.trim().toLowerCase());
+    if (!target) {
+      emitError(world, fromId, 'NOT_FOUND', 'no player of that name is online', cmd.origin);
+      return;
+    }
+    const data = { fromId, fromName, message, channel: 'private' as const };
+    emit(world, target.characterId, 'chat', data);
+    if (target !== sender) emit(world, fromId, 'chat', data);
+    return;
+  }
+  const { Position } = world.c;
+  const sx = Position.x[sender.eid] as number;
+  const sz = Position.z[sender.eid] as number;
+  const view = world.viewDistance;
+  const hearers: string[] = [];
+  world.grid.forEachInSquare(sx, sz, view, (eid) => {
+    const p = world.playerByEid.get(eid);
+    if (p === undefined) return;
+    const d = Math.max(
+      Math.abs((Position.x[eid] as number) - sx),
+      Math.abs((Position.z[eid] as number) - sz),
+    );
+    if (d <= view) hearers.push(p.characterId);
+  });
+  // Grid order depends on arrival in cells; deliver in a stable order.
+  hearers.sort();
+  // One data object for every hearer: delivery encodes it once for all of them.
+  const data = { fromId, fromName, message, channel: 'local' as const };
+  for (const to of hearers) emit(world, to, 'chat', data);
+}

@@ -1,0 +1,199 @@
+import { Packr } from 'msgpackr';
+import type { GameWorld } from '../../ecs/world.ts';
+import type { Encoding } from '../protocol/codec.ts';
+import { changedEntity, fullEntity, REPLICATED_BITS, type WireEntity } from './entity-fields.ts';
+import { packFlat } from './msgpack-entity.ts';
+import type { ObserverDelta } from './observer.ts';
+
+/**
+ * Encodes world:update frames without re-encoding the same thing for every observer: each entity's entry
+ * (full or changed) is built and encoded at most once per tick and encoding; the changed entities of a
+ * grid cell are encoded once as a run shared by every observer that sees the whole cell; and observers
+ * whose update is only such runs share the whole frame. A frame is those pieces concatenated behind a
+ * hand-written header: an ordinary self-describing frame (stock msgpackr unpack / JSON.parse give
+ * `["world:update", {...}]`).
+ */
+
+// Same options as net/protocol/codec.ts: plain maps, no records, no shared state between frames.
+const packr = new Packr({ useRecords: false, moreTypes: false });
+const MP_REMOVED_KEY = packr.pack('removed');
+const MP_EMPTY_ARRAY = Uint8Array.of(0x90);
+
+interface Fragment {
+  entity: WireEntity;
+  mp?: Uint8Array;
+  json?: string;
+}
+
+interface CellRun {
+  entities: WireEntity[];
+  frags: Fragment[];
+  mp?: Uint8Array;
+  /** Comma-joined JSON of the entities (no brackets). */
+  json?: string;
+}
+
+export interface WorldUpdatePayload {
+  tick: number;
+  entities: WireEntity[];
+  removed: string[];
+}
+
+export class FragmentCache {
+  private tick = -1;
+  private readonly full = new Map<number, Fragment>();
+  private readonly delta = new Map<number, Fragment>();
+  private readonly runs = new Map<number, CellRun>();
+  private readonly frames = new Map<string, Uint8Array | string>();
+  private mpHead: Uint8Array | null = null;
+
+  constructor(private readonly world: GameWorld) {}
+
+  private sync(): void {
+    if (this.tick === this.world.tick) return;
+    this.tick = this.world.tick;
+    this.full.clear();
+    this.delta.clear();
+    this.runs.clear();
+    this.frames.clear();
+    this.mpHead = null;
+  }
+
+  private fragment(eid: number, entered: boolean): Fragment {
+    const map = entered ? this.full : this.delta;
+    let f = map.get(eid);
+    if (f === undefined) {
+      f = { entity: entered ? fullEntity(this.world, eid) : changedEntity(this.world, eid) };
+      map.set(eid, f);
+    }
+    return f;
+  }
+
+  /** The changed entities of one grid cell, in cell order (what observe() replaced by the cell index). */
+  private run(ci: number): CellRun {
+    let r = this.runs.get(ci);
+    if (r === undefined) {
+      const dirty = this.world.c.Replicated.dirty;
+      const cell = this.world.grid.cell(ci);
+      r = { entities: [], frags: [] };
+      for (let i = 0; i < cell.length; i++) {
+        const eid = cell[i] as number;
+        if (((dirty[eid] as number) & REPLICATED_BITS) === 0) continue;
+        const f = this.fragment(eid, false);
+        r.frags.push(f);
+        r.entities.push(f.entity);
+      }
+      this.runs.set(ci, r);
+    }
+    return r;
+  }
+
+  /** The payload as an object (tests, and deliveries without a pre-encoded path). */
+  payload(d: ObserverDelta): WorldUpdatePayload {
+    this.sync();
+    const entities: WireEntity[] = [];
+    for (const eid of d.entered) entities.push(this.fragment(eid, true).entity);
+    for (const eid of d.changed) entities.push(this.fragment(eid, false).entity);
+    for (const ci of d.changedCells) for (const e of this.run(ci).entities) entities.push(e);
+    return { tick: this.world.tick, entities, removed: d.removed };
+  }
+
+  encode(d: ObserverDelta, encoding: Encoding): Uint8Array | string {
+    this.sync();
+    // Only shared runs: the same cells give the same frame.
+    const shareable = d.entered.length + d.changed.length + d.removed.length === 0;
+    const key = shareable ? `${encoding}:${d.changedCells.join(',')}` : '';
+    if (shareable) {
+      const hit = this.frames.get(key);
+      if (hit !== undefined) return hit;
+    }
+    const frame = encoding === 'json' ? this.encodeJson(d) : this.encodeMsgpack(d);
+    if (shareable) this.frames.set(key, frame);
+    return frame;
+  }
+
+  private encodeJson(d: ObserverDelta): string {
+    const parts: string[] = [];
+    for (const eid of d.entered) {
+      const f = this.fragment(eid, true);
+      f.json ??= JSON.stringify(f.entity);
+      parts.push(f.json);
+    }
+    for (const eid of d.changed) {
+      const f = this.fragment(eid, false);
+      f.json ??= JSON.stringify(f.entity);
+      parts.push(f.json);
+    }
+    for (const ci of d.changedCells) {
+      const r = this.run(ci);
+      r.json ??= r.entities.map((e) => JSON.stringify(e)).join(',');
+      parts.push(r.json);
+    }
+    return `["world:update",{"tick":${this.world.tick},"entities":[${parts.join(',')}],"removed":${JSON.stringify(d.removed)}}]`;
+  }
+
+  private encodeMsgpack(d: ObserverDelta): Uint8Array {
+    // fixarray(2), "world:update", fixmap(3), "tick", <tick>, "entities"
+    this.mpHead ??= Buffer.concat([
+      Uint8Array.of(0x92),
+      packr.pack('world:update'),
+      Uint8Array.of(0x83),
+      packr.pack('tick'),
+      packr.pack(this.world.tick),
+      packr.pack('entities'),
+    ]);
+    const pieces: Uint8Array[] = [];
+    let n = 0;
+    let size = 0;
+    const add = (bytes: Uint8Array, count: number) => {
+      pieces.push(bytes);
+      size += bytes.length;
+      n += count;
+    };
+    for (const eid of d.entered) {
+      const f = this.fragment(eid, true);
+      f.mp ??= packEntity(f.entity);
+      add(f.mp, 1);
+    }
+    for (const eid of d.changed) {
+      const f = this.fragment(eid, false);
+      f.mp ??= packEntity(f.entity);
+      add(f.mp, 1);
+    }
+    for (const ci of d.changedCells) {
+      const r = this.run(ci);
+      if (r.mp === undefined) {
+        for (const f of r.frags) f.mp ??= packEntity(f.entity);
+        r.mp = Buffer.concat(r.frags.map((f) => f.mp as Uint8Array));
+      }
+      add(r.mp, r.frags.length);
+    }
+    const header = arrayHeader(n);
+    const removed = d.removed.length === 0 ? MP_EMPTY_ARRAY : packr.pack(d.removed);
+    const head = this.mpHead;
+    const out = Buffer.allocUnsafe(
+      head.length + header.length + size + MP_REMOVED_KEY.length + removed.length,
+    );
+    let at = 0;
+    out.set(head, at);
+    at += head.length;
+    out.set(header, at);
+    at += header.length;
+    for (const p of pieces) {
+      out.set(p, at);
+      at += p.length;
+    }
+    out.set(MP_REMOVED_KEY, at);
+    at += MP_REMOVED_KEY.length;
+    out.set(removed, at);
+    return out;
+  }
+}
+
+const packEntity = (e: WireEntity) => packFlat(e as Record<string, string | number | boolean | undefined>);
+
+function arrayHeader(n: number): Uint8Array {
+  if (n < 16) return Uint8Array.of(0x90 | n);
+  if (n < 0x10000) return Uint8Array.of(0xdc, n >> 8, n & 0xff);
+  return Uint8Array.of(0xdd, (n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff);
+}

@@ -1,0 +1,110 @@
+import type { z } from 'zod';
+import { Dirty, EntityType } from '../../ecs/components.ts';
+import { combatLevel } from '../../ecs/skills.ts';
+import type { GameWorld } from '../../ecs/world.ts';
+import type { wireEntity } from '../protocol/server-events.ts';
+
+/**
+ * The public fields of an entity on the wire (net/protocol wireEntity): every field when it enters a
+ * player's view, only the changed ones (by its Replicated.dirty bits) afterwards.
+ */
+
+export type WireEntity = z.output<typeof wireEntity>;
+
+/** Dirty bits that produce a change entry (visibility only changes who may see it). */
+export const REPLICATED_BITS = ~Dirty.visibility >>> 0;
+
+export function fullEntity(world: GameWorld, eid: number): WireEntity {
+  const { c } = world;
+  const id = world.wireIds[eid] as string;
+  const x = c.Position.x[eid] as number;
+  const z = c.Position.z[eid] as number;
+  switch (c.Kind.type[eid]) {
+    case EntityType.player: {
+      const p = world.playerByEid.get(eid);
+      return {
+        id,
+        type: 'player',
+        x,
+        z,
+        name: p?.state.name ?? id,
+        level: p ? combatLevel(p.state.skills) : 3,
+        health: c.Health.current[eid] as number,
+        maxHealth: c.Health.max[eid] as number,
+        moving: c.Movement.mode[eid] as number,
+      };
+    }
+    case EntityType.npc: {
+      const n = world.npcs.get(eid);
+      return {
+        id,
+        type: 'npc',
+        x,
+        z,
+        npcId: n?.npcId ?? '',
+        name: n?.name ?? '',
+        level: n?.level ?? 1,
+        health: c.Health.current[eid] as number,
+        maxHealth: c.Health.max[eid] as number,
+        moving: c.Movement.mode[eid] as number,
+      };
+    }
+    case EntityType.item: {
+      const it = world.groundItems.get(eid);
+      return { id, type: 'item', x, z, itemId: it?.itemId ?? '', quantity: it?.quantity ?? 1 };
+    }
+    default: {
+      const r = world.resources.get(eid);
+      return {
+        id,
+        type: 'resource',
+        x,
+        z,
+        resourceId: r?.resourceId ?? '',
+        kind: r?.kind ?? '',
+        depleted: r ? r.depletedUntilTick > world.tick : false,
+      };
+    }
+  }
+}
+
+// Imported bindings are getters under tsx's module transform: hot constants copied into locals once.
+const MOVED = Dirty.position | Dirty.moving;
+const OTHER_FIELDS = ~(Dirty.position | Dirty.moving | Dirty.visibility) >>> 0;
+const TYPE_NAMES = ['player', 'player', 'npc', 'item', 'resource'] as const;
+const PLAYER = EntityType.player;
+const NPC = EntityType.npc;
+
+/** id, type, tile, and the fields whose dirty bits are set this tick. */
+export function changedEntity(world: GameWorld, eid: number): WireEntity {
+  const { c } = world;
+  const bits = c.Replicated.dirty[eid] as number;
+  const kind = c.Kind.type[eid] as number;
+  const out: WireEntity = {
+    id: world.wireIds[eid] as string,
+    type: TYPE_NAMES[kind] ?? 'player',
+    x: c.Position.x[eid] as number,
+    z: c.Position.z[eid] as number,
+  };
+  if (bits & MOVED && (kind === PLAYER || kind === NPC)) out.moving = c.Movement.mode[eid] as number;
+  // Movement is by far the most common change; anything else reads the full record.
+  if ((bits & OTHER_FIELDS) === 0) return out;
+  const full = fullEntity(world, eid);
+  if (bits & Dirty.health) {
+    out.health = full.health;
+    out.maxHealth = full.maxHealth;
+  }
+  if (bits & Dirty.level) out.level = full.level;
+  if (bits & Dirty.name) out.name = full.name;
+  if (bits & Dirty.quantity) out.quantity = full.quantity;
+  if (bits & Dirty.depleted) out.depleted = full.depleted;
+  return out;
+}
+
+/** Ground items are seen only by their owner until they turn public. */
+export function visibleTo(world: GameWorld, eid: number, observerId: string): boolean {
+  if (world.c.Kind.type[eid] !== EntityType.item) return true;
+  const it = world.groundItems.get(eid);
+  if (!it || it.ownerId === null || world.tick >= it.publicAtTick) return true;
+  return it.ownerId === observerId;
+}

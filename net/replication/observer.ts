@@ -1,0 +1,179 @@
+import { EntityType } from '../../ecs/components.ts';
+import type { GameWorld } from '../../ecs/world.ts';
+import { REPLICATED_BITS, visibleTo } from './entity-fields.ts';
+
+/**
+ * View membership of one player. An entity enters view at Chebyshev distance <= view distance and leaves
+ * at > view distance + HYSTERESIS, so an entity pacing on the edge does not flicker in and out.
+ */
+
+export const HYSTERESIS = 2;
+
+/** Farthest an entity moves in one tick by walking or running (4 tiles). */
+const SCAN_MARGIN = 4;
+
+// Imported bindings are getters under tsx's module transform: copy hot constants into locals once.
+const ITEM = EntityType.item;
+const CHANGE_BITS = REPLICATED_BITS;
+
+export interface Observer {
+  readonly characterId: string;
+  readonly eid: number;
+  /** Bitset over eids this player currently knows (was told about and not told removed). */
+  readonly known: Uint32Array;
+  knownCount: number;
+}
+
+export interface ObserverDelta {
+  characterId: string;
+  /** eids that entered view this tick: sent with all public fields. */
+  entered: number[];
+  /** Known eids with replicated changes this tick. */
+  changed: number[];
+  /**
+   * Grid cells wholly in view whose every entity this player knows: all their changed entities are in
+   * the update, so the encoded run of that cell is shared by every such observer.
+   */
+  changedCells: number[];
+  /** Wire ids that left view or despawned. */
+  removed: string[];
+}
+
+/** Per-tick facts shared by all observers of a world. */
+export interface ViewScratch {
+  tick: number;
+  /** dirtyCells[cell] === tick: the cell holds an entity with replicated changes this tick. */
+  dirtyCells: Uint32Array;
+  /** eid -> wire id of entities despawned this tick (their wireIds entry is already cleared). */
+  despawned: Map<number, string>;
+}
+
+export function createScratch(world: GameWorld): ViewScratch {
+  return { tick: -1, dirtyCells: new Uint32Array(world.grid.cols * world.grid.rows), despawned: new Map() };
+}
+
+/** Prepare the scratch for this tick (once, before observing). */
+export function prepareScratch(world: GameWorld, scratch: ViewScratch): void {
+  scratch.tick = world.tick;
+  scratch.despawned.clear();
+  for (const d of world.despawned) scratch.despawned.set(d.eid, d.wireId);
+  const dirty = world.c.Replicated.dirty;
+  const { Position } = world.c;
+  for (const eid of world.changed) {
+    if (((dirty[eid] as number) & REPLICATED_BITS) === 0 || !world.grid.has(eid)) continue;
+    scratch.dirtyCells[world.grid.cellIndex(Position.x[eid] as number, Position.z[eid] as number)] =
+      world.tick;
+  }
+}
+
+export function createObserver(world: GameWorld, characterId: string, eid: number): Observer {
+  return { characterId, eid, known: new Uint32Array((world.capacity + 31) >>> 5), knownCount: 0 };
+}
+
+export function knows(obs: Observer, eid: number): boolean {
+  return ((obs.known[eid >>> 5] as number) & (1 << (eid & 31))) !== 0;
+}
+
+/**
+ * What one observer learns this tick; updates its known set. Walks the grid cells of view + hysteresis
+ * around it, then (only if some known entity was not met) its known set for what left or despawned.
+ */
+export function observe(world: GameWorld, obs: Observer, scratch: ViewScratch): ObserverDelta {
+  const { Position, Replicated, Kind } = world.c;
+  const dirty = Replicated.dirty;
+  const { grid } = world;
+  const px = Position.x[obs.eid] as number;
+  const pz = Position.z[obs.eid] as number;
+  const view = world.viewDistance;
+  const keep = view + HYSTERESIS;
+  const known = obs.known;
+  const me = obs.characterId;
+  const entered: number[] = [];
+  const changed: number[] = [];
+  const changedCells: number[] = [];
+  const removed: string[] = [];
+  const remove = (eid: number, wireId: string | undefined) => {
+    known[eid >>> 5] = (known[eid >>> 5] as number) & ~(1 << (eid & 31));
+    obs.knownCount--;
+    if (wireId !== undefined) removed.push(wireId);
+  };
+  // Known entities met and kept this tick; when fewer than known remain, the known set is swept.
+  let kept = 0;
+  // The scan reaches SCAN_MARGIN beyond the keep distance so that whatever walked or ran out of view
+  // is met (and removed) here; only teleports need the sweep.
+  const reach = keep + SCAN_MARGIN;
+  const last = grid.cellSize - 1;
+  const c0 = grid.colOf(px - reach);
+  const c1 = grid.colOf(px + reach);
+  const r1 = grid.rowOf(pz + reach);
+  for (let row = grid.rowOf(pz - reach); row <= r1; row++) {
+    const z0 = grid.rowStart(row);
+    const rowInside = z0 >= pz - view && z0 + last <= pz + view;
+    for (let col = c0; col <= c1; col++) {
+      const ci = row * grid.cols + col;
+      const cell = grid.cell(ci);
+      const n = cell.length;
+      if (n === 0) continue;
+      const x0 = grid.colStart(col);
+      if (rowInside && x0 >= px - view && x0 + last <= px + view) {
+        // Wholly within enter range. Fast path: every entity already known and none an item (whose
+        // visibility depends on the observer): the cell's changed entities go as one shared run.
+        let pure = true;
+        for (let i = 0; i < n; i++) {
+          const eid = cell[i] as number;
+          if (((known[eid >>> 5] as number) & (1 << (eid & 31))) === 0 || Kind.type[eid] === ITEM) {
+            pure = false;
+            break;
+          }
+        }
+        if (pure) {
+          kept += n;
+          if (scratch.dirtyCells[ci] === scratch.tick) changedCells.push(ci);
+          continue;
+        }
+      }
+      for (let i = 0; i < n; i++) {
+        const eid = cell[i] as number;
+        const dx = (Position.x[eid] as number) - px;
+        const dz = (Position.z[eid] as number) - pz;
+        const d = Math.max(dx < 0 ? -dx : dx, dz < 0 ? -dz : dz);
+        const word = eid >>> 5;
+        const bit = 1 << (eid & 31);
+        const isKnown = ((known[word] as number) & bit) !== 0;
+        if (!isKnown && d > view) continue;
+        const visible = Kind.type[eid] !== ITEM || visibleTo(world, eid, me);
+        if (isKnown) {
+          if (d > keep || !visible) {
+            remove(eid, world.wireIds[eid]);
+            continue;
+          }
+          kept++;
+          if (((dirty[eid] as number) & CHANGE_BITS) !== 0) changed.push(eid);
+        } else if (visible) {
+          kept++;
+          known[word] = (known[word] as number) | bit;
+          obs.knownCount++;
+          entered.push(eid);
+        }
+      }
+    }
+  }
+  for (const [eid, wireId] of scratch.despawned) {
+    if (((known[eid >>> 5] as number) & (1 << (eid & 31))) !== 0) remove(eid, wireId);
+  }
+  if (obs.knownCount > kept) {
+    // Something known was not met: it jumped far away (teleport, respawn) since last tick.
+    for (let w = 0; w < known.length; w++) {
+      let bits = known[w] as number;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        const eid = (w << 5) | (31 - Math.clz32(low));
+        bits ^= low;
+        const dx = (Position.x[eid] as number) - px;
+        const dz = (Position.z[eid] as number) - pz;
+        if (Math.max(dx < 0 ? -dx : dx, dz < 0 ? -dz : dz) > reach) remove(eid, world.wireIds[eid]);
+      }
+    }
+  }
+  return { characterId: me, entered, changed, changedCells, removed };
+}

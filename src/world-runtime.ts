@@ -1,0 +1,143 @@
+import type { Registry } from 'prom-client';
+import type { CharacterState } from '../ecs/character-state.ts';
+import { type Command, CommandQueue } from '../ecs/commands.ts';
+import type { SimContent } from '../ecs/content.ts';
+import { prepareMovement } from '../ecs/movement/pathfinding-system.ts';
+import { populateWorld } from '../ecs/npcs/populate.ts';
+import { createGameWorld, type GameWorld, snapshotCharacter } from '../ecs/world.ts';
+import { Replicator } from '../net/replication/replicator.ts';
+import type { Delivery } from '../net/session/outbound.ts';
+import type { PersistenceSink } from './persistence-handoff.ts';
+import { type Clock, type TickLogger, TickLoop, type TickStatus } from './tick-loop.ts';
+import { createTickMetrics } from './tick-metrics.ts';
+
+/**
+ * The running world as main.ts wires it: world (populated from content), command queue, replication
+ * and the tick loop. Adapters call enqueue(); /status reads tickStatus(); shutdown() stops the loop and
+ * runs one last tick in which every player leaves, so each is handed to persistence and saved.
+ */
+
+export interface WorldRuntimeOptions {
+  content: SimContent;
+  seed: number;
+  tickMs: number;
+  viewDistance?: number;
+  delivery: Delivery;
+  persistence?: PersistenceSink;
+  logger: TickLogger;
+  registry?: Registry;
+  clock?: Clock;
+}
+
+export class WorldRuntime {
+  readonly world: GameWorld;
+  /** leaveAndSave() callers waiting for a character's leave to be applied and saved. */
+  private readonly leaving = new Map<string, (() => void)[]>();
+  readonly queue = new CommandQueue();
+  readonly replicator: Replicator;
+  readonly loop: TickLoop;
+
+  constructor(opts: WorldRuntimeOptions) {
+    this.world = createGameWorld({
+      content: opts.content,
+      seed: opts.seed,
+      tickMs: opts.tickMs,
+      viewDistance: opts.viewDistance,
+    });
+    populateWorld(this.world);
+    prepareMovement(this.world);
+    this.replicator = new Replicator(this.world);
+    this.loop = new TickLoop({
+      world: this.world,
+      queue: this.queue,
+      replicator: this.replicator,
+      delivery: opts.delivery,
+      persistence: opts.persistence,
+      logger: opts.logger,
+      metrics: opts.registry ? createTickMetrics(opts.registry) : undefined,
+      clock: opts.clock,
+      tickMs: opts.tickMs,
+      afterTick: (saves) => this.settleLeaves(saves),
+    });
+  }
+
+  /** net/routes/world.ts's LiveWorld. */
+  summary(): { tick: number; playersOnline: number; entities: Record<string, number> } {
+    const w = this.world;
+    return {
+      tick: w.tick,
+      playersOnline: w.players.size,
+      entities: {
+        player: w.players.size,
+        npc: w.npcs.size,
+        item: w.groundItems.size,
+        resource: w.resources.size,
+      },
+    };
+  }
+
+  /** A snapshot of a character in the world (position and health from the simulation), or null. */
+  liveCharacter(characterId: string): CharacterState | null {
+    const p = this.world.players.get(characterId);
+    return p ? snapshotCharacter(this.world, p) : null;
+  }
+
+  isInWorld(characterId: string): boolean {
+    return this.world.players.has(characterId);
+  }
+
+  /**
+   * Queue `leave` and resolve once a tick applied it and the logout save finished (net/session's
+   * WorldGate). Resolves at the end of the next tick when the character was not in the world.
+   */
+  leaveAndSave(characterId: string, reason: 'logout' | 'disconnect' | 'takeover'): Promise<void> {
+    this.queue.push({ type: 'leave', characterId, reason });
+    return new Promise<void>((resolve) => {
+      const list = this.leaving.get(characterId) ?? [];
+      list.push(resolve);
+      this.leaving.set(characterId, list);
+    });
+  }
+
+  private settleLeaves(saves: { characterId: string; done: Promise<void> }[]): void {
+    if (this.leaving.size === 0) return;
+    for (const s of saves) {
+      const waiters = this.leaving.get(s.characterId);
+      if (!waiters) continue;
+      this.leaving.delete(s.characterId);
+      void s.done.then(() => {
+        for (const w of waiters) w();
+      });
+    }
+    // Leaves of characters that were not in the world: nothing to save.
+    for (const [id, waiters] of this.leaving) {
+      if (this.world.players.has(id)) continue;
+      this.leaving.delete(id);
+      for (const w of waiters) w();
+    }
+  }
+
+  enqueue(command: Command): void {
+    this.queue.push(command);
+  }
+
+  start(): void {
+    this.loop.start();
+  }
+
+  /** The shape net/routes/status.ts's StatusSource.tick() expects, plus the phase split. */
+  tickStatus(): TickStatus {
+    return this.loop.status();
+  }
+
+  playersOnline(): number {
+    return this.world.players.size;
+  }
+
+  async shutdown(): Promise<void> {
+    this.loop.stop();
+    for (const id of this.world.players.keys())
+      this.queue.push({ type: 'leave', characterId: id, reason: 'logout' });
+    await Promise.all(this.loop.runTick().map((s) => s.done));
+  }
+}

@@ -1,0 +1,174 @@
+import { HttpRateLimits } from '../net/http/rate-limit.ts';
+import type { ServerEventName, ServerPayload } from '../net/protocol/index.ts';
+import { dataRoutes } from '../net/routes/data.ts';
+import { manifestRoutes } from '../net/routes/manifests.ts';
+import type { Delivery } from '../net/session/outbound.ts';
+import type { SessionRegistry } from '../net/session/registry.ts';
+import { openPersistence } from '../persistence/open.ts';
+import { prepareContent } from '../world/prepare.ts';
+import type { Config } from './config.ts';
+import { DatabaseHealth } from './db-health.ts';
+import { createIdentity, identityContent } from './identity.ts';
+import type { Logger } from './logger.ts';
+import { registry as metricsRegistry } from './metrics.ts';
+import type { PersistenceSink } from './persistence-handoff.ts';
+import { type RunningServer, startServer } from './server.ts';
+import type { ShutdownStep } from './shutdown.ts';
+import { WorldRuntime } from './world-runtime.ts';
+
+/**
+ * The whole server, in the specification's start-up order: content manifests -> database -> HTTP +
+ * WebSocket -> world. main.ts runs it after configuration; integration tests and bench:load use it too,
+ * so they exercise exactly what production runs.
+ */
+
+export interface GameServerOptions {
+  /** Serve manifests from here instead of `${WORLD}/assets/manifests` (tests); fetching is skipped then. */
+  manifestsDir?: string;
+  publicDir?: string;
+  fetchImpl?: typeof fetch;
+}
+
+export interface WorldServer {
+  port: number;
+  runtime: WorldRuntime;
+  server: RunningServer;
+  /** Shutdown in order: stop accepting and close sockets, last tick (everyone saved), flush, close. */
+  shutdownSteps(): ShutdownStep[];
+  stop(): Promise<void>;
+}
+
+export async function startWorldServer(
+  config: Config,
+  logger: Logger,
+  opts: GameServerOptions = {},
+): Promise<WorldServer> {
+  // 2. Content: fetch/cache, validate, cross-reference; any invalid manifest stops start-up here.
+  const contentConfig = opts.manifestsDir
+    ? { ...config, manifestsDir: opts.manifestsDir, skipManifests: true }
+    : config;
+  const content = await prepareContent({
+    config: contentConfig,
+    logger: {
+      info: (m: string) => logger.info(m),
+      warn: (m: string) => logger.warn(m),
+      error: (m: string) => logger.error(m),
+    },
+    ...(opts.fetchImpl ? { fetchImpl: opts.fetchImpl } : {}),
+  });
+
+  // 3. Database: migrations and death-lock recovery run inside openPersistence.
+  const persistence = await openPersistence(config, logger);
+  const { port, saves } = persistence;
+  const dbHealth = new DatabaseHealth(() => port.healthy(), {
+    onChange: (ok) => (ok ? logger.info('database is reachable again') : logger.error('database is down')),
+  });
+  await dbHealth.start();
+
+  const sink: PersistenceSink = {
+    itemsChanged: (s) => saves.itemsChanged(s),
+    dirty: (s) => saves.dirty(s),
+    logout: (s) => saves.logout(s),
+    runTransaction: (tx) =>
+      tx.deathLock
+        ? saves.resolveDeathLock(tx.deathLock.id, tx.changes[0])
+        : saves.runTransaction({
+            id: tx.id,
+            kind: tx.kind,
+            changes: tx.changes,
+            conserve: tx.conserve,
+            ...(tx.audit ? { audit: tx.audit } : {}),
+          }),
+    // Through the scheduler, so the lock is ordered with the character's other writes.
+    deathLock: (l) => saves.createDeathLock(l),
+    tradeAudit: (a) => {
+      port.recordTradeAudit(a).catch((err: unknown) => logger.error({ err }, 'trade audit failed'));
+    },
+    flushTick: () => saves.flushTick(),
+  };
+  // The session registry exists once identity is created, which needs the runtime: deliver through it late.
+  let sessions: SessionRegistry | undefined;
+  const delivery: Delivery = {
+    send: (id, event: ServerEventName, payload: ServerPayload<ServerEventName>) =>
+      sessions?.send(id, event, payload),
+    sendRaw: (id, frame) => sessions?.sendRaw(id, frame),
+    connection: (id) => sessions?.connection(id),
+  };
+  const runtime = new WorldRuntime({
+    content: content.sim,
+    seed: config.worldSeed,
+    tickMs: config.tickMs,
+    delivery,
+    persistence: sink,
+    logger,
+    registry: metricsRegistry,
+  });
+  const rateLimits = new HttpRateLimits(config.rateLimit.disabled);
+  const identity = await createIdentity({
+    config,
+    logger,
+    port,
+    saves,
+    content: identityContent(content.registry, content.sim),
+    world: runtime,
+    live: runtime,
+    limiter: rateLimits,
+  });
+  sessions = identity.registry;
+
+  // 4. HTTP + WebSocket.
+  const server = await startServer({
+    config,
+    logger,
+    routes: [
+      ...manifestRoutes(contentConfig.manifestsDir),
+      ...dataRoutes(content.registry),
+      ...identity.routes,
+    ],
+    ws: identity.ws,
+    verifyBearer: identity.verifyBearer,
+    rateLimits,
+    ...(opts.publicDir !== undefined ? { publicDir: opts.publicDir } : {}),
+    status: {
+      tick: () => runtime.tickStatus(),
+      playersOnline: () => runtime.playersOnline(),
+      databaseOk: () => dbHealth.isOk(),
+    },
+  });
+
+  // 5. World.
+  runtime.start();
+
+  const shutdownSteps = (): ShutdownStep[] => [
+    // Stop accepting and close every socket (1001), then let in-flight logins finish.
+    {
+      name: 'http+ws',
+      run: async () => {
+        await server.stop();
+        await identity.ws.idle();
+      },
+    },
+    // One last tick where everyone leaves: each player is handed to persistence and saved.
+    { name: 'world', run: () => runtime.shutdown() },
+    {
+      name: 'database',
+      run: async () => {
+        dbHealth.stop();
+        await persistence.close();
+      },
+    },
+  ];
+  let stopping: Promise<void> | undefined;
+  return {
+    port: server.port,
+    runtime,
+    server,
+    shutdownSteps,
+    stop: () => {
+      stopping ??= (async () => {
+        for (const step of shutdownSteps()) await step.run();
+      })();
+      return stopping;
+    },
+  };
+}
