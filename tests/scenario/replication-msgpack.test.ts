@@ -31,5 +31,6 @@ describe('hand-written msgpack of entity entries', () => {
     const b = packFlat({ id: 'npc-2', type: 'npc', x: 1000, z: 70000, depleted: true });
     expect(unpack(a)).toEqual({ id: 'char-1', type: 'player', x: 10, z: -3 });
     expect(unpack(b)).toEqual({ id: 'npc-2', type: 'npc', x: 1000, z: 70000, depleted: true });
+    expect(Object.is((unpack(packFlat({ health: -0 })) as { health: number }).health, -0)).toBe(true);
   });
 });
