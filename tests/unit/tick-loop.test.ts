@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyInventory } from '../../ecs/character-state.ts';
 import { CommandQueue } from '../../ecs/commands.ts';
 import type { ItemTxRequest } from '../../ecs/persist-intents.ts';
+import { SYSTEMS } from '../../ecs/schedule.ts';
 import { newSkills } from '../../ecs/skills.ts';
 import { createGameWorld, type GameWorld } from '../../ecs/world.ts';
 import { Replicator } from '../../net/replication/replicator.ts';
@@ -150,13 +151,9 @@ describe('tick loop', () => {
     expect(sent.map((m) => m.event)).toEqual(['player:sync', 'world:update', 'world:update']);
     const status = loop.status();
     expect(status.number).toBe(2);
-    expect(Object.keys(status.phases)).toEqual([
-      'commands',
-      'pathfinding',
-      'movement',
-      'npcs',
-      'replication',
-    ]);
+    // Every system of the schedule, in order, between the commands and replication.
+    expect(Object.keys(status.phases)).toEqual(['commands', ...SYSTEMS.map((s) => s.name), 'replication']);
+    expect(SYSTEMS.map((s) => s.name).slice(0, 3)).toEqual(['pathfinding', 'movement', 'npcs']);
     const text = await registry.metrics();
     expect(text).toMatch(/game_tick_duration_seconds_count 2/);
     expect(text).toMatch(/game_tick_phase_duration_seconds_count\{phase="movement"\} 2/);
@@ -214,7 +211,7 @@ describe('persistence hand-off', () => {
     expect(sink.calls).toEqual(['flush', 'dirty:a:52', 'flush', 'logout:a', 'flush']);
   });
 
-  it('returns transaction and death-lock outcomes as txResult commands', async () => {
+  it('writes death locks first, flushes snapshots before transactions, returns tx outcomes as txResult', async () => {
     const world: GameWorld = createGameWorld({ content: testContent(), seed: 1 });
     const queue = new CommandQueue();
     const sink = recordingSink();
@@ -241,9 +238,9 @@ describe('persistence hand-off', () => {
     world.persist.deathLocks.length = 0;
     handOff(world, sink, queue, { error: () => {} });
     await new Promise((r) => setTimeout(r, 0));
+    expect(sink.calls).toEqual(['death:dl-1', 'flush', 'tx:tx-1', 'flush', 'tx:tx-2']);
     expect(queue.drain()).toEqual([
       { type: 'txResult', characterId: 'a', txId: 'tx-1', ok: true, reason: undefined },
-      { type: 'txResult', characterId: 'b', txId: 'dl-1', ok: true },
       { type: 'txResult', characterId: 'a', txId: 'tx-2', ok: false, reason: 'conflict' },
     ]);
   });
