@@ -16,8 +16,9 @@ import { migrate } from '../persistence/migrate.ts';
 import { SaveScheduler } from '../persistence/save-scheduler.ts';
 import type { SqlClient } from '../persistence/sql.ts';
 import { SqlPersistence } from '../persistence/sql-port.ts';
+import { handOff } from '../src/persistence-handoff.ts';
+import { schedulerSink } from '../src/persistence-sink.ts';
 import { testContent } from '../tests/helpers/sim-content.ts';
-import { handOff } from '../tests/property/handoff.ts';
 
 /**
  * npm run bench:trade — 1,000 trades between 2,000 players, all started in the same tick, completing
@@ -77,6 +78,8 @@ async function run(name: string, db: SqlClient): Promise<void> {
     await Promise.all(all.slice(i, i + 50).map((c) => port.createCharacter(c)));
   }
   const saves = new SaveScheduler(port, { saveIntervalMs: 60_000, logger: quiet });
+  const log = quiet;
+  const sink = schedulerSink({ port, saves }, log);
   const world = createGameWorld({ content: testContent({ npcSpawns: [] }), seed: 1, tickMs: TICK_MS || 600 });
   let queue: Command[] = all.map((c) => ({ type: 'join', characterId: c.id, accountId: account, state: c }));
   /** Simulation + hand-over, and the simulation alone. */
@@ -98,10 +101,17 @@ async function run(name: string, db: SqlClient): Promise<void> {
       if (e.kind === 'tradeCancelled' && e.data.reason === 'failed') failed += 1;
     }
     inFlight += w.persist.transactions.length;
-    handOff(w, saves, port, (cmd) => {
-      inFlight -= 1;
-      queue.push(cmd);
-    });
+    handOff(
+      w,
+      sink,
+      {
+        push: (cmd) => {
+          inFlight -= 1;
+          queue.push(cmd);
+        },
+      },
+      log,
+    );
     tickTimes.push(performance.now() - t0);
   };
 

@@ -1,6 +1,7 @@
 import { handleAction } from './actions.ts';
 import { handleChatCommand } from './admin/admin.ts';
 import { handleBankDeposit, handleBankWithdraw } from './bank/bank.ts';
+import { chatCommand } from './chat/chat-command.ts';
 import type { CommandOf, CommandType } from './commands.ts';
 import { deathSystem, handleDamage, releaseDeathLockOnDespawn } from './death/death.ts';
 import { handleUnequip } from './equipment/equip.ts';
@@ -8,6 +9,10 @@ import { groundItemsSystem } from './ground-items/ground-items.ts';
 import { handleInventoryDrop, handleInventoryMove } from './inventory/drop-move.ts';
 import { handleTxResult, txLeaveHook, txSaveGuard } from './inventory/item-tx.ts';
 import { handleInventoryUse } from './inventory/use.ts';
+import { type MoveHook, moveCancelCommand, moveCommand } from './movement/commands.ts';
+import { movementSystem } from './movement/movement-system.ts';
+import { pathfindingSystem } from './movement/pathfinding-system.ts';
+import { wanderSystem } from './npcs/wander-system.ts';
 import { joinPlayer, type LeaveHook, leavePlayer } from './players.ts';
 import { handleTradeAccept } from './trade/complete.ts';
 import { handleTradeAddItem, handleTradeRemoveItem, handleTradeSetCoins } from './trade/offer.ts';
@@ -19,11 +24,6 @@ import {
   tradeLeaveHook,
   tradeMoveHook,
 } from './trade/request.ts';
-import { chatCommand } from './chat/chat-command.ts';
-import { type MoveHook, moveCancelCommand, moveCommand } from './movement/commands.ts';
-import { movementSystem } from './movement/movement-system.ts';
-import { pathfindingSystem } from './movement/pathfinding-system.ts';
-import { wanderSystem } from './npcs/wander-system.ts';
 import type { GameWorld } from './world.ts';
 
 /**

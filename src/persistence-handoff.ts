@@ -50,7 +50,7 @@ export interface LogoutSave {
 export function handOff(
   world: GameWorld,
   sink: PersistenceSink,
-  queue: CommandQueue,
+  queue: Pick<CommandQueue, 'push'>,
   log: HandoffLogger,
 ): LogoutSave[] {
   const out = world.persist;

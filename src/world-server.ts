@@ -11,7 +11,7 @@ import { DatabaseHealth } from './db-health.ts';
 import { createIdentity, identityContent } from './identity.ts';
 import type { Logger } from './logger.ts';
 import { registry as metricsRegistry } from './metrics.ts';
-import type { PersistenceSink } from './persistence-handoff.ts';
+import { schedulerSink } from './persistence-sink.ts';
 import { type RunningServer, startServer } from './server.ts';
 import type { ShutdownStep } from './shutdown.ts';
 import { WorldRuntime } from './world-runtime.ts';
@@ -65,27 +65,7 @@ export async function startWorldServer(
   });
   await dbHealth.start();
 
-  const sink: PersistenceSink = {
-    itemsChanged: (s) => saves.itemsChanged(s),
-    dirty: (s) => saves.dirty(s),
-    logout: (s) => saves.logout(s),
-    runTransaction: (tx) =>
-      tx.deathLock
-        ? saves.resolveDeathLock(tx.deathLock.id, tx.changes[0])
-        : saves.runTransaction({
-            id: tx.id,
-            kind: tx.kind,
-            changes: tx.changes,
-            conserve: tx.conserve,
-            ...(tx.audit ? { audit: tx.audit } : {}),
-          }),
-    // Through the scheduler, so the lock is ordered with the character's other writes.
-    deathLock: (l) => saves.createDeathLock(l),
-    tradeAudit: (a) => {
-      port.recordTradeAudit(a).catch((err: unknown) => logger.error({ err }, 'trade audit failed'));
-    },
-    flushTick: () => saves.flushTick(),
-  };
+  const sink = schedulerSink(persistence, logger);
   // The session registry exists once identity is created, which needs the runtime: deliver through it late.
   let sessions: SessionRegistry | undefined;
   const delivery: Delivery = {

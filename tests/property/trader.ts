@@ -4,8 +4,9 @@ import { createGameWorld } from '../../ecs/world.ts';
 import { openPglite } from '../../persistence/drivers/pglite.ts';
 import { openPostgres } from '../../persistence/drivers/postgres.ts';
 import { startPersistence } from '../../persistence/open.ts';
+import { handOff } from '../../src/persistence-handoff.ts';
+import { schedulerSink } from '../../src/persistence-sink.ts';
 import { testContent } from '../helpers/sim-content.ts';
-import { handOff } from './handoff.ts';
 
 /**
  * Child process of trade-crash.test.ts: the simulation with the real persistence, six players next to a
@@ -24,6 +25,9 @@ const db = process.env['CRASH_PGLITE_DIR']
       max: 6,
     });
 const { port, saves } = await startPersistence(db, quiet, 1_000);
+// The production hand-off (src/), so this crash test exercises the ordering the server relies on.
+const log = { error: (obj: object, msg?: string) => console.error(msg, obj) };
+const sink = schedulerSink({ port, saves }, log);
 // tickMs 1: the 180 s despawn of death piles (a legitimate loss) never comes within a run.
 const world = createGameWorld({ content: testContent({ npcSpawns: [] }), seed: 1, tickMs: 1 });
 let queue: Command[] = [];
@@ -105,7 +109,7 @@ for (;;) {
   queue = [];
   stepWorld(world, cmds, Date.now());
   for (const e of world.events) if (e.kind === 'tradeCompleted') completed += 1;
-  handOff(world, saves, port, enqueue);
+  handOff(world, sink, { push: enqueue }, log);
   if (completed > 0) console.log(`completed ${completed}`);
   await new Promise((r) => setTimeout(r, 5));
 }
