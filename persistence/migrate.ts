@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { REPO_ROOT } from '../src/repo-root.ts';
 import type { SqlClient } from './sql.ts';
 
 /**
@@ -9,7 +9,8 @@ import type { SqlClient } from './sql.ts';
  * second waits, then sees the version recorded and skips it.
  */
 
-const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+// From the project root, so a compiled build (dist/) reads the same .sql files as the sources.
+const MIGRATIONS_DIR = path.join(REPO_ROOT, 'persistence', 'migrations');
 /** Arbitrary constant naming "schema migrations" among advisory locks. */
 const MIGRATION_LOCK = 4_242_001;
 

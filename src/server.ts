@@ -1,6 +1,5 @@
 import uWS from 'uWebSockets.js';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildCorsRules } from '../net/http/cors.ts';
 import { mountHttp } from '../net/http/pipeline.ts';
 import { HttpRateLimits } from '../net/http/rate-limit.ts';
@@ -18,7 +17,9 @@ import { serviceVersion } from './version.ts';
 
 export type { StatusSource } from '../net/routes/status.ts';
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { REPO_ROOT } from './repo-root.ts';
+
+export { REPO_ROOT };
 
 export interface ServerOptions {
   config: Config;
