@@ -46,9 +46,13 @@ const GRANTS = [
   '/coins 300',
 ];
 const WALK_FROM: [number, number] = [600, 600];
-const WALK_TO: [number, number][] = [
-  [610, 600],
-  [630, 600],
+const STAND_AT: [number, number] = [610, 600];
+/** Second leg: the first target the server accepts (not back over the first leg's tiles if it can help it). */
+const WALK_ON: [number, number][] = [
+  [620, 600],
+  [610, 590],
+  [610, 610],
+  [600, 600],
 ];
 
 const debug = (m: string) => {
@@ -127,7 +131,9 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function boot(db: Db, port: number): Promise<ServerProcess> {
+/** Starts the server on `db`, on a new free port each time: a client can never reach an old process. */
+async function boot(db: Db): Promise<ServerProcess> {
+  const port = await freePort();
   server = await startServerProcess({
     ...db.env,
     PORT: String(port),
@@ -174,9 +180,8 @@ async function walk(c: GameClient, to: [number, number]): Promise<void> {
 }
 
 async function scenario(db: Db): Promise<void> {
-  const port = await freePort();
   try {
-    const srv = await boot(db, port);
+    let srv = await boot(db);
     let { players } = await enter(srv, [...SPOTS.map(() => undefined), undefined]);
     for (const c of players)
       for (const g of GRANTS) expect(await c.command(g)).toMatch(/^(Gave|You now have)/);
@@ -197,30 +202,41 @@ async function scenario(db: Db): Promise<void> {
         // Walk, stand still for SAVE_INTERVAL + margin, walk on, kill mid-walk: every tile from the
         // standing one on is an acceptable restored position; anything earlier is lost movement.
         const walker = players[SPOTS.length]!;
-        await walk(walker, WALK_TO[0]!);
-        const seen = new Set([`${WALK_TO[0]![0]},${WALK_TO[0]![1]}`]);
+        await walk(walker, STAND_AT);
+        const seen = new Set([STAND_AT.join(',')]);
         await sleep(SETTLE_MS);
         const record = walker.waitFor(() => {
           if (walker.tile) seen.add(`${walker.tile.x},${walker.tile.z}`);
           return false;
         }, 60_000);
         record.catch(() => {});
-        walker.send('player:move', { x: WALK_TO[1]![0], z: WALK_TO[1]![1] });
-        await sleep(150 + Math.random() * 200);
+        for (const to of WALK_ON) {
+          const refused = walker
+            .waitFor((m) => m.event === 'error' && m.payload.event === 'player:move', 250)
+            .then(
+              () => true,
+              () => false,
+            );
+          walker.send('player:move', { x: to[0], z: to[1] });
+          if (!(await refused)) break;
+        }
+        await sleep(Math.random() * 200);
         await srv.kill();
+        expect(seen.size, 'the walker was moving when the server was killed').toBeGreaterThan(1);
         allowed = [...seen];
+        debug(`walker tiles since standing: ${allowed.join(' ')}`);
       } else {
         const until = Date.now() + 15_000;
         while (stats.trades < before + 2 && Date.now() < until) await sleep(50);
         await sleep(Math.random() * 1200);
-        await server?.kill();
+        await srv.kill();
       }
       // The kernel closes the sockets of a killed process; terminate too, so no loop waits on a timeout.
       for (const c of players) c.close();
       await Promise.all(loops);
       debug(`round ${round}: killed; trades ${stats.trades}, bank round trips ${stats.banks}`);
-      server = await boot(db, port);
-      const back = await enter(server, logins);
+      srv = await boot(db);
+      const back = await enter(srv, logins);
       debug(`round ${round}: restarted, players back at ${back.loaded.join(' ')}`);
       players = back.players;
       if (round === WALK_ROUND) {
