@@ -191,7 +191,8 @@ async function scenario(db: Db): Promise<void> {
     debug(`granted ${JSON.stringify(expected)}`);
     expect(expected['bronze_dagger']).toBeGreaterThanOrEqual(2 * SPOTS.length);
     const logins = players.map((c) => c.login);
-    const stats: LoopStats = { trades: 0, banks: 0 };
+    const stats: LoopStats = { trades: 0, banks: 0, completing: 0 };
+    let killsMidTrade = 0;
     let allowed: string[] = [];
     let walked = false;
 
@@ -221,6 +222,7 @@ async function scenario(db: Db): Promise<void> {
           if (!(await refused)) break;
         }
         await sleep(Math.random() * 200);
+        killsMidTrade += stats.completing > 0 ? 1 : 0;
         await srv.kill();
         expect(seen.size, 'the walker was moving when the server was killed').toBeGreaterThan(1);
         allowed = [...seen];
@@ -229,6 +231,7 @@ async function scenario(db: Db): Promise<void> {
         const until = Date.now() + 15_000;
         while (stats.trades < before + 2 && Date.now() < until) await sleep(50);
         await sleep(Math.random() * 1200);
+        killsMidTrade += stats.completing > 0 ? 1 : 0;
         await srv.kill();
       }
       // The kernel closes the sockets of a killed process; terminate too, so no loop waits on a timeout.
@@ -249,6 +252,7 @@ async function scenario(db: Db): Promise<void> {
       expect(players.map((c) => c.id)).toEqual(logins.map((l) => l.characterId));
     }
     expect(walked).toBe(true);
+    debug(`kills while a trade was completing: ${killsMidTrade} of ${KILLS}`);
     expect(stats.trades, 'trades completed over the real server').toBeGreaterThan(KILLS);
     await server?.stop();
     server = undefined;

@@ -32,7 +32,7 @@ const occupiedSlots = (c: GameClient): number[] =>
 const pick = <T>(xs: readonly T[]): T | undefined => xs[Math.floor(Math.random() * xs.length)];
 
 /** One full trade; resolves true when both players saw tradeCompleted. */
-export async function tradeOnce(a: GameClient, b: GameClient): Promise<boolean> {
+export async function tradeOnce(a: GameClient, b: GameClient, stats?: LoopStats): Promise<boolean> {
   let tradeId: string | undefined;
   const id = () => tradeId;
   try {
@@ -88,7 +88,13 @@ export async function tradeOnce(a: GameClient, b: GameClient): Promise<boolean> 
     doneA.catch(() => {});
     a.send('tradeAccept', { tradeId });
     b.send('tradeAccept', { tradeId });
-    await Promise.all([doneA, doneB]);
+    // From the second accepts to tradeCompleted the trade is (about to be) in its database write.
+    if (stats) stats.completing++;
+    try {
+      await Promise.all([doneA, doneB]);
+    } finally {
+      if (stats) stats.completing--;
+    }
     return true;
   } catch (err) {
     if (a.closed || b.closed) throw err;
@@ -122,13 +128,15 @@ export async function bankOnce(c: GameClient): Promise<boolean> {
 export interface LoopStats {
   trades: number;
   banks: number;
+  /** Trades between the final accepts and tradeCompleted right now. */
+  completing: number;
 }
 
 /** Trades (and sometimes banks) between a and b until a socket closes; never rejects. */
 export async function tradeLoop(a: GameClient, b: GameClient, stats: LoopStats): Promise<void> {
   try {
     while (!a.closed && !b.closed) {
-      if (await tradeOnce(a, b)) stats.trades++;
+      if (await tradeOnce(a, b, stats)) stats.trades++;
       // Let the post-trade player:sync arrive so the next offer picks current slots.
       await sleep(120);
       if (Math.random() < 0.3 && (await bankOnce(Math.random() < 0.5 ? a : b))) stats.banks++;
