@@ -68,7 +68,7 @@ export function toWire(world: GameWorld, e: SimEvent): WireEvent {
 }
 
 /** A connected character's frames of this tick, written in one batch at the end of delivery. */
-interface Outbox {
+export interface Outbox {
   readonly characterId: string;
   readonly conn: DeliveryConnection;
   readonly frames: Frame[];
@@ -76,7 +76,25 @@ interface Outbox {
 
 const frameBytes = (f: Frame) => (typeof f === 'string' ? Buffer.byteLength(f) : f.length);
 
+/** A tick's messages, encoded and grouped per connection, not yet written (see flushTick). */
+export interface PreparedTick {
+  readonly stats: DeliveryStats;
+  readonly outboxes: ReadonlyMap<string, Outbox | null>;
+  readonly delivery: Delivery;
+}
+
+/** The whole delivery of a tick: prepareTick then flushTick. */
 export function deliverTick(world: GameWorld, replicator: Replicator, delivery: Delivery): DeliveryStats {
+  const prepared = prepareTick(world, replicator, delivery);
+  flushTick(prepared);
+  return prepared.stats;
+}
+
+/**
+ * Replication and encoding of a tick: every message for a connected character is encoded and queued in
+ * its outbox; events for characters without a pre-encoded path go through delivery.send() right away.
+ */
+export function prepareTick(world: GameWorld, replicator: Replicator, delivery: Delivery): PreparedTick {
   const stats: DeliveryStats = { messages: 0, bytes: 0 };
   const sendPayload = (to: string, event: ServerEventName, payload: ServerPayload<ServerEventName>) => {
     stats.messages++;
@@ -134,11 +152,14 @@ export function deliverTick(world: GameWorld, replicator: Replicator, delivery: 
     else frame = f.msgpack ??= encodeRaw('msgpack', f.wire.event, f.wire.payload) as Uint8Array;
     queue(o, frame);
   }
-  // One write per connection: everything above for a character leaves together, in the order queued.
+  return { stats, outboxes, delivery };
+}
+
+/** The socket writes of a tick: one batch (one write) per connection, in the order queued. */
+export function flushTick({ outboxes, delivery }: PreparedTick): void {
   for (const o of outboxes.values()) {
     if (o === null || o.frames.length === 0) continue;
     if (o.conn.sendBatch) o.conn.sendBatch(o.frames);
     else for (const f of o.frames) delivery.sendRaw?.(o.characterId, f);
   }
-  return stats;
 }
