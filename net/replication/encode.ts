@@ -2,7 +2,7 @@ import { Packr } from 'msgpackr';
 import type { GameWorld } from '../../ecs/world.ts';
 import type { Encoding } from '../protocol/codec.ts';
 import { changedEntity, fullEntity, REPLICATED_BITS, type WireEntity } from './entity-fields.ts';
-import { packFlat } from './msgpack-entity.ts';
+import { arrayHeaderLength, packFlat, packStrings, writeArrayHeader } from './msgpack-entity.ts';
 import type { ObserverDelta } from './observer.ts';
 
 /**
@@ -46,6 +46,7 @@ export class FragmentCache {
   private readonly runs = new Map<number, CellRun>();
   private readonly frames = new Map<string, Uint8Array | string>();
   private mpHead: Uint8Array | null = null;
+  private readonly pieces: Uint8Array[] = [];
 
   constructor(private readonly world: GameWorld) {}
 
@@ -132,57 +133,61 @@ export class FragmentCache {
     return `["world:update",{"tick":${this.world.tick},"entities":[${parts.join(',')}],"removed":${JSON.stringify(d.removed)}}]`;
   }
 
+  /** The entity's encoded entry (built and encoded once per tick). */
+  private mpEntry(eid: number, entered: boolean): Uint8Array {
+    const f = this.fragment(eid, entered);
+    if (f.mp === undefined) f.mp = packEntity(f.entity);
+    return f.mp;
+  }
+
+  /** The cell's changed entities encoded back to back (once per tick). */
+  private mpRun(ci: number): CellRun {
+    const r = this.run(ci);
+    if (r.mp === undefined) {
+      for (const f of r.frags) if (f.mp === undefined) f.mp = packEntity(f.entity);
+      r.mp = Buffer.concat(r.frags.map((f) => f.mp as Uint8Array));
+    }
+    return r;
+  }
+
   private encodeMsgpack(d: ObserverDelta): Uint8Array {
     // fixarray(2), "world:update", fixmap(3), "tick", <tick>, "entities"
-    this.mpHead ??= Buffer.concat([
-      Uint8Array.of(0x92),
-      packr.pack('world:update'),
-      Uint8Array.of(0x83),
-      packr.pack('tick'),
-      packr.pack(this.world.tick),
-      packr.pack('entities'),
-    ]);
-    const pieces: Uint8Array[] = [];
-    let n = 0;
-    let size = 0;
-    const add = (bytes: Uint8Array, count: number) => {
-      pieces.push(bytes);
-      size += bytes.length;
-      n += count;
-    };
-    for (const eid of d.entered) {
-      const f = this.fragment(eid, true);
-      f.mp ??= packEntity(f.entity);
-      add(f.mp, 1);
+    if (this.mpHead === null) {
+      this.mpHead = Buffer.concat([
+        Uint8Array.of(0x92),
+        packr.pack('world:update'),
+        Uint8Array.of(0x83),
+        packr.pack('tick'),
+        packr.pack(this.world.tick),
+        packr.pack('entities'),
+      ]);
     }
-    for (const eid of d.changed) {
-      const f = this.fragment(eid, false);
-      f.mp ??= packEntity(f.entity);
-      add(f.mp, 1);
-    }
-    for (const ci of d.changedCells) {
-      const r = this.run(ci);
-      if (r.mp === undefined) {
-        for (const f of r.frags) f.mp ??= packEntity(f.entity);
-        r.mp = Buffer.concat(r.frags.map((f) => f.mp as Uint8Array));
-      }
-      add(r.mp, r.frags.length);
-    }
-    const header = arrayHeader(n);
-    const removed = d.removed.length === 0 ? MP_EMPTY_ARRAY : packr.pack(d.removed);
     const head = this.mpHead;
+    // Pass 1: the encoded pieces (reused list, no closures: this runs once per observer per tick).
+    const pieces = this.pieces;
+    pieces.length = 0;
+    let n = d.entered.length + d.changed.length;
+    let size = 0;
+    for (const eid of d.entered) pieces.push(this.mpEntry(eid, true));
+    for (const eid of d.changed) pieces.push(this.mpEntry(eid, false));
+    for (const ci of d.changedCells) {
+      const r = this.mpRun(ci);
+      pieces.push(r.mp as Uint8Array);
+      n += r.frags.length;
+    }
+    for (const p of pieces) size += p.length;
+    const removed = d.removed.length === 0 ? MP_EMPTY_ARRAY : packStrings(d.removed);
+    // Pass 2: one buffer, written in order.
     const out = Buffer.allocUnsafe(
-      head.length + header.length + size + MP_REMOVED_KEY.length + removed.length,
+      head.length + arrayHeaderLength(n) + size + MP_REMOVED_KEY.length + removed.length,
     );
-    let at = 0;
-    out.set(head, at);
-    at += head.length;
-    out.set(header, at);
-    at += header.length;
+    out.set(head, 0);
+    let at = writeArrayHeader(out, head.length, n);
     for (const p of pieces) {
       out.set(p, at);
       at += p.length;
     }
+    pieces.length = 0;
     out.set(MP_REMOVED_KEY, at);
     at += MP_REMOVED_KEY.length;
     out.set(removed, at);
@@ -191,9 +196,3 @@ export class FragmentCache {
 }
 
 const packEntity = (e: WireEntity) => packFlat(e as Record<string, string | number | boolean | undefined>);
-
-function arrayHeader(n: number): Uint8Array {
-  if (n < 16) return Uint8Array.of(0x90 | n);
-  if (n < 0x10000) return Uint8Array.of(0xdc, n >> 8, n & 0xff);
-  return Uint8Array.of(0xdd, (n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff);
-}
