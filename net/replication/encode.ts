@@ -47,6 +47,7 @@ export class FragmentCache {
   private readonly frames = new Map<string, Uint8Array | string>();
   private mpHead: Uint8Array | null = null;
   private readonly pieces: Uint8Array[] = [];
+  private scratchFrame = new Uint8Array(64 * 1024);
 
   constructor(private readonly world: GameWorld) {}
 
@@ -108,9 +109,22 @@ export class FragmentCache {
       const hit = this.frames.get(key);
       if (hit !== undefined) return hit;
     }
-    const frame = encoding === 'json' ? this.encodeJson(d) : this.encodeMsgpack(d);
+    const frame = encoding === 'json' ? this.encodeJson(d) : this.encodeMsgpack(d, false);
     if (shareable) this.frames.set(key, frame);
     return frame;
+  }
+
+  /**
+   * Like encode(), but a msgpack frame no other observer shares is written into a scratch buffer that
+   * the next call overwrites: for a sink that copies the bytes before returning (uWS send). In a crowd
+   * every frame is tens of KB; allocating one per observer per tick made the collector the bottleneck.
+   */
+  encodeTransient(d: ObserverDelta, encoding: Encoding): Uint8Array | string {
+    if (encoding === 'json' || d.entered.length + d.changed.length + d.removed.length === 0) {
+      return this.encode(d, encoding);
+    }
+    this.sync();
+    return this.encodeMsgpack(d, true);
   }
 
   private encodeJson(d: ObserverDelta): string {
@@ -150,7 +164,7 @@ export class FragmentCache {
     return r;
   }
 
-  private encodeMsgpack(d: ObserverDelta): Uint8Array {
+  private encodeMsgpack(d: ObserverDelta, transient: boolean): Uint8Array {
     // fixarray(2), "world:update", fixmap(3), "tick", <tick>, "entities"
     if (this.mpHead === null) {
       this.mpHead = Buffer.concat([
@@ -178,9 +192,13 @@ export class FragmentCache {
     for (const p of pieces) size += p.length;
     const removed = d.removed.length === 0 ? MP_EMPTY_ARRAY : packStrings(d.removed);
     // Pass 2: one buffer, written in order.
-    const out = Buffer.allocUnsafe(
-      head.length + arrayHeaderLength(n) + size + MP_REMOVED_KEY.length + removed.length,
-    );
+    const total = head.length + arrayHeaderLength(n) + size + MP_REMOVED_KEY.length + removed.length;
+    let out: Uint8Array;
+    if (transient) {
+      if (this.scratchFrame.length < total)
+        this.scratchFrame = new Uint8Array(Math.max(total, this.scratchFrame.length * 2));
+      out = this.scratchFrame.subarray(0, total);
+    } else out = Buffer.allocUnsafe(total);
     out.set(head, 0);
     let at = writeArrayHeader(out, head.length, n);
     for (const p of pieces) {

@@ -2,6 +2,8 @@ import type { SimEvent, SimEventKind } from '../../ecs/events.ts';
 import type { GameWorld } from '../../ecs/world.ts';
 import { type Encoding, encodeRaw } from '../protocol/codec.ts';
 import type { ServerEventName, ServerPayload } from '../protocol/server-events.ts';
+import type { FragmentCache } from '../replication/encode.ts';
+import type { ObserverDelta } from '../replication/observer.ts';
 import type { Replicator } from '../replication/replicator.ts';
 import { buildPlayerSync } from './player-sync.ts';
 
@@ -18,6 +20,8 @@ export interface DeliveryConnection {
   readonly encoding: Encoding;
   /** All of this tick's frames for the connection, in order, as one write (net/ws UwsConnection). */
   sendBatch?(frames: readonly Frame[]): void;
+  /** sendBatch copies the bytes before it returns (uWS does): its frames may be reused scratch views. */
+  readonly copiesFrames?: boolean;
 }
 
 /**
@@ -72,6 +76,9 @@ export interface Outbox {
   readonly characterId: string;
   readonly conn: DeliveryConnection;
   readonly frames: Frame[];
+  /** A world:update encoded only at flush, into a reused buffer (copiesFrames), at frames[updateAt]. */
+  update: ObserverDelta | null;
+  updateAt: number;
 }
 
 const frameBytes = (f: Frame) => (typeof f === 'string' ? Buffer.byteLength(f) : f.length);
@@ -79,6 +86,7 @@ const frameBytes = (f: Frame) => (typeof f === 'string' ? Buffer.byteLength(f) :
 /** A tick's messages, encoded and grouped per connection, not yet written (see flushTick). */
 export interface PreparedTick {
   readonly stats: DeliveryStats;
+  readonly cache: FragmentCache;
   readonly outboxes: ReadonlyMap<string, Outbox | null>;
   readonly delivery: Delivery;
 }
@@ -107,7 +115,10 @@ export function prepareTick(world: GameWorld, replicator: Replicator, delivery: 
     let o = outboxes.get(characterId);
     if (o === undefined) {
       const conn = delivery.connection?.(characterId);
-      o = conn && (conn.sendBatch || delivery.sendRaw) ? { characterId, conn, frames: [] } : null;
+      o =
+        conn && (conn.sendBatch || delivery.sendRaw)
+          ? { characterId, conn, frames: [], update: null, updateAt: 0 }
+          : null;
       outboxes.set(characterId, o);
     }
     return o;
@@ -129,7 +140,11 @@ export function prepareTick(world: GameWorld, replicator: Replicator, delivery: 
   const { cache } = replicator;
   for (const d of replicator.collect()) {
     const o = outbox(d.characterId);
-    if (o) queue(o, cache.encode(d, o.conn.encoding));
+    if (o?.conn.sendBatch && o.conn.copiesFrames) {
+      o.update = d;
+      o.updateAt = o.frames.length;
+      stats.messages++;
+    } else if (o) queue(o, cache.encode(d, o.conn.encoding));
     else sendPayload(d.characterId, 'world:update', cache.payload(d));
   }
   // An event whose data object goes to many players (local chat) is encoded once per encoding.
@@ -152,13 +167,21 @@ export function prepareTick(world: GameWorld, replicator: Replicator, delivery: 
     else frame = f.msgpack ??= encodeRaw('msgpack', f.wire.event, f.wire.payload) as Uint8Array;
     queue(o, frame);
   }
-  return { stats, outboxes, delivery };
+  return { stats, cache, outboxes, delivery };
 }
 
 /** The socket writes of a tick: one batch (one write) per connection, in the order queued. */
-export function flushTick({ outboxes, delivery }: PreparedTick): void {
+export function flushTick({ stats, cache, outboxes, delivery }: PreparedTick): void {
   for (const o of outboxes.values()) {
-    if (o === null || o.frames.length === 0) continue;
+    if (o === null) continue;
+    if (o.update !== null) {
+      // Encoded now, into the cache's scratch, and copied by sendBatch before the next one overwrites it.
+      const frame = cache.encodeTransient(o.update, o.conn.encoding);
+      stats.bytes += frameBytes(frame);
+      o.frames.splice(o.updateAt, 0, frame);
+      o.update = null;
+    }
+    if (o.frames.length === 0) continue;
     if (o.conn.sendBatch) o.conn.sendBatch(o.frames);
     else for (const f of o.frames) delivery.sendRaw?.(o.characterId, f);
   }

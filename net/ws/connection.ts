@@ -23,6 +23,8 @@ export const CLOSE_TOO_SLOW = 1008;
 export class UwsConnection implements WsConnection {
   closed = false;
   data: Record<string, unknown> = {};
+  /** uWS copies what send() is given (into its buffer or the kernel's) before send returns. */
+  readonly copiesFrames = true;
 
   constructor(
     readonly id: number,

@@ -17,8 +17,13 @@ function decode(f: Frame): [string, unknown] {
   return typeof f === 'string' ? JSON.parse(f) : (unpack(f as Uint8Array) as [string, unknown]);
 }
 
-function batching(s: Scenario, encoding: Encoding): Delivery & { batches: Batch[] } {
+/**
+ * Connections that take a batch. `copies`: like uWS, the bytes are copied during sendBatch, so frames
+ * may be scratch views (here: copied at once, so a later overwrite of the scratch would show).
+ */
+function batching(s: Scenario, encoding: Encoding, copies = false): Delivery & { batches: Batch[] } {
   const batches: Batch[] = [];
+  const copy = (f: Frame): Frame => (typeof f === 'string' ? f : Uint8Array.from(f));
   return {
     batches,
     send() {
@@ -26,7 +31,9 @@ function batching(s: Scenario, encoding: Encoding): Delivery & { batches: Batch[
     },
     connection: (to) => ({
       encoding,
-      sendBatch: (frames) => batches.push({ to, tick: s.world.tick, frames: [...frames] }),
+      copiesFrames: copies,
+      sendBatch: (frames) =>
+        batches.push({ to, tick: s.world.tick, frames: copies ? frames.map(copy) : [...frames] }),
     }),
   };
 }
@@ -64,11 +71,16 @@ function play(s: Scenario, ids: string[]): void {
 }
 
 describe('outbound: one batch per connection per tick', () => {
-  for (const encoding of ['msgpack', 'json'] as const) {
-    it(`${encoding}: one batch per character and tick, in wire order, equal to the per-event path`, () => {
+  for (const [encoding, copies] of [
+    ['msgpack', false],
+    ['msgpack', true],
+    ['json', false],
+    ['json', true],
+  ] as const) {
+    it(`${encoding}${copies ? ', copying connection (scratch frames)' : ''}: one batch per character and tick, in wire order, equal to the per-event path`, () => {
       let b: ReturnType<typeof batching> | undefined;
       const batched = crowd((s) => {
-        b = batching(s, encoding);
+        b = batching(s, encoding, copies);
         return b;
       });
       play(batched.s, batched.ids);
