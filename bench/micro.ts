@@ -21,6 +21,9 @@ import { benchWorld } from './world-fixture.ts';
 
 const sizes = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 const bench = new Bench({ time: Number(process.env.BENCH_TIME_MS ?? 1500), warmupTime: 300 });
+// BENCH_FILTER=replication runs only the tasks whose name contains it (e.g. under --cpu-prof).
+const only = process.env.BENCH_FILTER ?? '';
+const add: typeof bench.add = (name, fn, opts) => (name.includes(only) ? bench.add(name, fn, opts) : bench);
 
 /** Gives every NPC a back-and-forth line of 64 tiles (32 ticks of walking); re-arming reuses them. */
 function pathArmer(world: GameWorld): () => void {
@@ -50,7 +53,7 @@ for (const n of sizes) {
   const moving = benchWorld({ npcs: n, players: 0, hotspot: false });
   const arm = pathArmer(moving);
   let passes = 0;
-  bench.add(`movement: ${label} entities walking`, () => {
+  add(`movement: ${label} entities walking`, () => {
     if (passes++ % 32 === 0) arm();
     beginTick(moving, 0);
     movementSystem(moving);
@@ -60,7 +63,7 @@ for (const n of sizes) {
   pf.move.budget = Number.MAX_SAFE_INTEGER;
   const rng = new Rng(5);
   const npcs = [...pf.npcs.values()].slice(0, 1000);
-  bench.add(
+  add(
     `pathfinding: 1,000 short paths (5-15 tiles), ${label} entities`,
     () => {
       pathfindingSystem(pf);
@@ -80,7 +83,7 @@ for (const n of sizes) {
 const long = benchWorld({ npcs: 0, players: 1, hotspot: false });
 long.move.budget = Number.MAX_SAFE_INTEGER;
 const walker = long.players.get('bot-0')?.eid as number;
-bench.add(
+add(
   'pathfinding: one 200-tile path across obstacles',
   () => {
     pathfindingSystem(long);
@@ -103,7 +106,7 @@ for (const n of sizes) {
     const rng = new Rng(11);
     const players = [...world.players.keys()];
     let t = 0;
-    bench.add(
+    add(
       `replication: ${label}`,
       () => {
         for (const d of replicator.collect()) replicator.cache.encode(d, 'msgpack');

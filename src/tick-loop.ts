@@ -2,7 +2,7 @@ import type { CommandQueue } from '../ecs/commands.ts';
 import { type PhaseTimer, stepWorld } from '../ecs/tick.ts';
 import type { GameWorld } from '../ecs/world.ts';
 import type { Replicator } from '../net/replication/replicator.ts';
-import { type Delivery, deliverTick } from '../net/session/outbound.ts';
+import { type Delivery, flushTick, prepareTick } from '../net/session/outbound.ts';
 import { type HandoffLogger, handOff, type LogoutSave, type PersistenceSink } from './persistence-handoff.ts';
 import type { TickMetrics } from './tick-metrics.ts';
 import { type PhaseSummary, TickStats } from './tick-stats.ts';
@@ -149,8 +149,13 @@ export class TickLoop {
     const commands = queue.drain();
     stepWorld(world, commands, this.clock.wallNow(), this.phaseTimer);
     this.phaseTimer.start('replication');
-    const sent = deliverTick(world, replicator, delivery);
+    const prepared = prepareTick(world, replicator, delivery);
     this.phaseTimer.end('replication');
+    // The socket writes on their own: they grow with connections, not with what the world did.
+    this.phaseTimer.start('delivery');
+    flushTick(prepared);
+    this.phaseTimer.end('delivery');
+    const sent = prepared.stats;
     let saves: LogoutSave[] = [];
     if (persistence) {
       this.phaseTimer.start('persistence');

@@ -156,7 +156,7 @@ function report(
   );
   console.log(`players online: ${players} (failed bots: ${sum(state.failed)})`);
   console.log(
-    `tick (server /status, last 200 ticks): p50 ${status?.p50Ms ?? '?'} ms, p99 ${status?.p99Ms ?? '?'} ms; max sampled ${maxSampled} ms`,
+    `tick (server /status, last 200 ticks): ${status?.p50Ms !== undefined ? `p50 ${status.p50Ms} ms, ` : ''}p99 ${status?.p99Ms ?? '?'} ms; max sampled ${maxSampled} ms`,
   );
   console.log(
     `tick (histogram over the window): p50 <= ${ms(histogramQuantile(before, after, tickName, 0.5))}, p99 <= ${ms(histogramQuantile(before, after, tickName, 0.99))}, mean ${ms(windowMean(before, after, tickName))}`,

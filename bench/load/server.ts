@@ -5,17 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
- * The server under test as a child process: `tsx src/main.ts` with a free port, rate limiting off and a
- * temporary world directory (embedded database), so the bench never touches a real world. While
- * src/main.ts does not start the world yet, bench/load/world-server-main.ts (the same parts composed by
- * src/world-server.ts) runs instead; LOAD_SERVER_ENTRY overrides the choice.
+ * The server under test as a child process: the real entry (`tsx src/main.ts`, what `npm start` runs)
+ * with a free port, rate limiting off and a temporary world directory holding a copy of the project's
+ * manifests (SKIP_MANIFESTS: no asset host needed) and the embedded database, so the bench never touches
+ * a real world. SERVER_NODE_OPTIONS adds node flags (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
 
-function serverEntry(repoRoot: string): string {
-  if (process.env.LOAD_SERVER_ENTRY) return process.env.LOAD_SERVER_ENTRY;
-  const main = fs.readFileSync(path.join(repoRoot, 'src', 'main.ts'), 'utf8');
-  return /WorldRuntime|startWorldServer/.test(main) ? 'src/main.ts' : 'bench/load/world-server-main.ts';
-}
+const ENTRY = 'src/main.ts';
 
 export interface ServerProcess {
   base: string;
@@ -38,15 +34,20 @@ function freePort(): Promise<number> {
 export async function startServer(repoRoot: string, tickMs: number): Promise<ServerProcess> {
   const port = await freePort();
   const world = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-load-world-'));
-  const entry = serverEntry(repoRoot);
-  console.log(`server: ${entry} on port ${port}`);
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry], {
+  fs.cpSync(path.join(repoRoot, 'world', 'assets', 'manifests'), path.join(world, 'assets', 'manifests'), {
+    recursive: true,
+  });
+  console.log(`server: ${ENTRY} on port ${port}`);
+  const nodeFlags = (process.env.SERVER_NODE_OPTIONS ?? '').split(/\s+/).filter((f) => f !== '');
+  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', ENTRY], {
     cwd: repoRoot,
     env: {
       ...process.env,
       PORT: String(port),
       DISABLE_RATE_LIMIT: 'true',
       WORLD: world,
+      SKIP_MANIFESTS: 'true',
+      SKIP_ASSETS: 'true',
       TICK_MS: String(tickMs),
       NODE_ENV: 'development',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',

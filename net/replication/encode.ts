@@ -2,7 +2,7 @@ import { Packr } from 'msgpackr';
 import type { GameWorld } from '../../ecs/world.ts';
 import type { Encoding } from '../protocol/codec.ts';
 import { changedEntity, fullEntity, REPLICATED_BITS, type WireEntity } from './entity-fields.ts';
-import { packFlat } from './msgpack-entity.ts';
+import { arrayHeaderLength, packFlat, packStrings, writeArrayHeader } from './msgpack-entity.ts';
 import type { ObserverDelta } from './observer.ts';
 
 /**
@@ -46,6 +46,8 @@ export class FragmentCache {
   private readonly runs = new Map<number, CellRun>();
   private readonly frames = new Map<string, Uint8Array | string>();
   private mpHead: Uint8Array | null = null;
+  private readonly pieces: Uint8Array[] = [];
+  private scratchFrame = new Uint8Array(64 * 1024);
 
   constructor(private readonly world: GameWorld) {}
 
@@ -107,9 +109,22 @@ export class FragmentCache {
       const hit = this.frames.get(key);
       if (hit !== undefined) return hit;
     }
-    const frame = encoding === 'json' ? this.encodeJson(d) : this.encodeMsgpack(d);
+    const frame = encoding === 'json' ? this.encodeJson(d) : this.encodeMsgpack(d, false);
     if (shareable) this.frames.set(key, frame);
     return frame;
+  }
+
+  /**
+   * Like encode(), but a msgpack frame no other observer shares is written into a scratch buffer that
+   * the next call overwrites: for a sink that copies the bytes before returning (uWS send). In a crowd
+   * every frame is tens of KB; allocating one per observer per tick made the collector the bottleneck.
+   */
+  encodeTransient(d: ObserverDelta, encoding: Encoding): Uint8Array | string {
+    if (encoding === 'json' || d.entered.length + d.changed.length + d.removed.length === 0) {
+      return this.encode(d, encoding);
+    }
+    this.sync();
+    return this.encodeMsgpack(d, true);
   }
 
   private encodeJson(d: ObserverDelta): string {
@@ -132,57 +147,65 @@ export class FragmentCache {
     return `["world:update",{"tick":${this.world.tick},"entities":[${parts.join(',')}],"removed":${JSON.stringify(d.removed)}}]`;
   }
 
-  private encodeMsgpack(d: ObserverDelta): Uint8Array {
+  /** The entity's encoded entry (built and encoded once per tick). */
+  private mpEntry(eid: number, entered: boolean): Uint8Array {
+    const f = this.fragment(eid, entered);
+    if (f.mp === undefined) f.mp = packEntity(f.entity);
+    return f.mp;
+  }
+
+  /** The cell's changed entities encoded back to back (once per tick). */
+  private mpRun(ci: number): CellRun {
+    const r = this.run(ci);
+    if (r.mp === undefined) {
+      for (const f of r.frags) if (f.mp === undefined) f.mp = packEntity(f.entity);
+      r.mp = Buffer.concat(r.frags.map((f) => f.mp as Uint8Array));
+    }
+    return r;
+  }
+
+  private encodeMsgpack(d: ObserverDelta, transient: boolean): Uint8Array {
     // fixarray(2), "world:update", fixmap(3), "tick", <tick>, "entities"
-    this.mpHead ??= Buffer.concat([
-      Uint8Array.of(0x92),
-      packr.pack('world:update'),
-      Uint8Array.of(0x83),
-      packr.pack('tick'),
-      packr.pack(this.world.tick),
-      packr.pack('entities'),
-    ]);
-    const pieces: Uint8Array[] = [];
-    let n = 0;
-    let size = 0;
-    const add = (bytes: Uint8Array, count: number) => {
-      pieces.push(bytes);
-      size += bytes.length;
-      n += count;
-    };
-    for (const eid of d.entered) {
-      const f = this.fragment(eid, true);
-      f.mp ??= packEntity(f.entity);
-      add(f.mp, 1);
+    if (this.mpHead === null) {
+      this.mpHead = Buffer.concat([
+        Uint8Array.of(0x92),
+        packr.pack('world:update'),
+        Uint8Array.of(0x83),
+        packr.pack('tick'),
+        packr.pack(this.world.tick),
+        packr.pack('entities'),
+      ]);
     }
-    for (const eid of d.changed) {
-      const f = this.fragment(eid, false);
-      f.mp ??= packEntity(f.entity);
-      add(f.mp, 1);
-    }
-    for (const ci of d.changedCells) {
-      const r = this.run(ci);
-      if (r.mp === undefined) {
-        for (const f of r.frags) f.mp ??= packEntity(f.entity);
-        r.mp = Buffer.concat(r.frags.map((f) => f.mp as Uint8Array));
-      }
-      add(r.mp, r.frags.length);
-    }
-    const header = arrayHeader(n);
-    const removed = d.removed.length === 0 ? MP_EMPTY_ARRAY : packr.pack(d.removed);
     const head = this.mpHead;
-    const out = Buffer.allocUnsafe(
-      head.length + header.length + size + MP_REMOVED_KEY.length + removed.length,
-    );
-    let at = 0;
-    out.set(head, at);
-    at += head.length;
-    out.set(header, at);
-    at += header.length;
+    // Pass 1: the encoded pieces (reused list, no closures: this runs once per observer per tick).
+    const pieces = this.pieces;
+    pieces.length = 0;
+    let n = d.entered.length + d.changed.length;
+    let size = 0;
+    for (const eid of d.entered) pieces.push(this.mpEntry(eid, true));
+    for (const eid of d.changed) pieces.push(this.mpEntry(eid, false));
+    for (const ci of d.changedCells) {
+      const r = this.mpRun(ci);
+      pieces.push(r.mp as Uint8Array);
+      n += r.frags.length;
+    }
+    for (const p of pieces) size += p.length;
+    const removed = d.removed.length === 0 ? MP_EMPTY_ARRAY : packStrings(d.removed);
+    // Pass 2: one buffer, written in order.
+    const total = head.length + arrayHeaderLength(n) + size + MP_REMOVED_KEY.length + removed.length;
+    let out: Uint8Array;
+    if (transient) {
+      if (this.scratchFrame.length < total)
+        this.scratchFrame = new Uint8Array(Math.max(total, this.scratchFrame.length * 2));
+      out = this.scratchFrame.subarray(0, total);
+    } else out = Buffer.allocUnsafe(total);
+    out.set(head, 0);
+    let at = writeArrayHeader(out, head.length, n);
     for (const p of pieces) {
       out.set(p, at);
       at += p.length;
     }
+    pieces.length = 0;
     out.set(MP_REMOVED_KEY, at);
     at += MP_REMOVED_KEY.length;
     out.set(removed, at);
@@ -191,9 +214,3 @@ export class FragmentCache {
 }
 
 const packEntity = (e: WireEntity) => packFlat(e as Record<string, string | number | boolean | undefined>);
-
-function arrayHeader(n: number): Uint8Array {
-  if (n < 16) return Uint8Array.of(0x90 | n);
-  if (n < 0x10000) return Uint8Array.of(0xdc, n >> 8, n & 0xff);
-  return Uint8Array.of(0xdd, (n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff);
-}

@@ -5,7 +5,10 @@
  * standard MessagePack (stock `unpack` decodes it to the same object); tests compare it with msgpackr.
  */
 
+// A Buffer (utf8 and big-endian writers) and a plain Uint8Array over the same memory: results are cut
+// from the plain view, since slicing a Buffer goes through its species constructor (measurably slower).
 let scratch = Buffer.allocUnsafe(64 * 1024);
+let plain = new Uint8Array(scratch.buffer, scratch.byteOffset, scratch.length);
 let at = 0;
 
 function ensure(n: number): void {
@@ -13,9 +16,26 @@ function ensure(n: number): void {
   const bigger = Buffer.allocUnsafe(Math.max(scratch.length * 2, at + n));
   scratch.copy(bigger, 0, 0, at);
   scratch = bigger;
+  plain = new Uint8Array(scratch.buffer, scratch.byteOffset, scratch.length);
 }
 
 function writeString(s: string): void {
+  // Keys, ids and types are short ASCII: copied by hand (the native utf8 write costs more per call).
+  const n = s.length;
+  if (n <= 31) {
+    ensure(n + 1);
+    let i = 0;
+    for (; i < n; i++) {
+      const ch = s.charCodeAt(i);
+      if (ch >= 0x80) break;
+      scratch[at + 1 + i] = ch;
+    }
+    if (i === n) {
+      scratch[at] = 0xa0 | n;
+      at += n + 1;
+      return;
+    }
+  }
   // Wire ids and names are short; encode into the buffer and patch the header length after.
   const max = s.length * 3;
   ensure(max + 5);
@@ -99,5 +119,35 @@ export function packFlat(obj: Record<string, string | number | boolean | undefin
       scratch[at++] = v ? 0xc3 : 0xc2;
     }
   }
-  return Uint8Array.prototype.slice.call(scratch, 0, at);
+  return plain.slice(0, at);
+}
+
+/** MessagePack of an array of strings (world:update `removed`), same bytes as a general encoder. */
+export function packStrings(list: readonly string[]): Uint8Array {
+  at = 0;
+  ensure(5);
+  at = writeArrayHeader(scratch, 0, list.length);
+  for (let i = 0; i < list.length; i++) writeString(list[i] as string);
+  return plain.slice(0, at);
+}
+
+/** Bytes of a MessagePack array header for n items. */
+export const arrayHeaderLength = (n: number): number => (n < 16 ? 1 : n < 0x10000 ? 3 : 5);
+
+/** Writes a MessagePack array header for n items at `offset`; returns the offset after it. */
+export function writeArrayHeader(out: Uint8Array, offset: number, n: number): number {
+  let o = offset;
+  if (n < 16) out[o++] = 0x90 | n;
+  else if (n < 0x10000) {
+    out[o++] = 0xdc;
+    out[o++] = n >> 8;
+    out[o++] = n & 0xff;
+  } else {
+    out[o++] = 0xdd;
+    out[o++] = (n >>> 24) & 0xff;
+    out[o++] = (n >>> 16) & 0xff;
+    out[o++] = (n >>> 8) & 0xff;
+    out[o++] = n & 0xff;
+  }
+  return o;
 }

@@ -74,6 +74,13 @@ export function knows(obs: Observer, eid: number): boolean {
   return ((obs.known[eid >>> 5] as number) & (1 << (eid & 31))) !== 0;
 }
 
+/** Drops eid from the observer's known set (module level: a closure per observe() call costs). */
+function forget(obs: Observer, removed: string[], eid: number, wireId: string | undefined): void {
+  obs.known[eid >>> 5] = (obs.known[eid >>> 5] as number) & ~(1 << (eid & 31));
+  obs.knownCount--;
+  if (wireId !== undefined) removed.push(wireId);
+}
+
 /**
  * What one observer learns this tick; updates its known set. Walks the grid cells of view + hysteresis
  * around it, then (only if some known entity was not met) its known set for what left or despawned.
@@ -92,11 +99,6 @@ export function observe(world: GameWorld, obs: Observer, scratch: ViewScratch): 
   const changed: number[] = [];
   const changedCells: number[] = [];
   const removed: string[] = [];
-  const remove = (eid: number, wireId: string | undefined) => {
-    known[eid >>> 5] = (known[eid >>> 5] as number) & ~(1 << (eid & 31));
-    obs.knownCount--;
-    if (wireId !== undefined) removed.push(wireId);
-  };
   // Known entities met and kept this tick; when fewer than known remain, the known set is swept.
   let kept = 0;
   // The scan reaches SCAN_MARGIN beyond the keep distance so that whatever walked or ran out of view
@@ -144,7 +146,7 @@ export function observe(world: GameWorld, obs: Observer, scratch: ViewScratch): 
         const visible = Kind.type[eid] !== ITEM || visibleTo(world, eid, me);
         if (isKnown) {
           if (d > keep || !visible) {
-            remove(eid, world.wireIds[eid]);
+            forget(obs, removed, eid, world.wireIds[eid]);
             continue;
           }
           kept++;
@@ -159,7 +161,7 @@ export function observe(world: GameWorld, obs: Observer, scratch: ViewScratch): 
     }
   }
   for (const [eid, wireId] of scratch.despawned) {
-    if (((known[eid >>> 5] as number) & (1 << (eid & 31))) !== 0) remove(eid, wireId);
+    if (((known[eid >>> 5] as number) & (1 << (eid & 31))) !== 0) forget(obs, removed, eid, wireId);
   }
   if (obs.knownCount > kept) {
     // Something known was not met: it jumped far away (teleport, respawn) since last tick.
@@ -171,7 +173,8 @@ export function observe(world: GameWorld, obs: Observer, scratch: ViewScratch): 
         bits ^= low;
         const dx = (Position.x[eid] as number) - px;
         const dz = (Position.z[eid] as number) - pz;
-        if (Math.max(dx < 0 ? -dx : dx, dz < 0 ? -dz : dz) > reach) remove(eid, world.wireIds[eid]);
+        if (Math.max(dx < 0 ? -dx : dx, dz < 0 ? -dz : dz) > reach)
+          forget(obs, removed, eid, world.wireIds[eid]);
       }
     }
   }

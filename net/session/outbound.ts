@@ -2,6 +2,8 @@ import type { SimEvent, SimEventKind } from '../../ecs/events.ts';
 import type { GameWorld } from '../../ecs/world.ts';
 import { type Encoding, encodeRaw } from '../protocol/codec.ts';
 import type { ServerEventName, ServerPayload } from '../protocol/server-events.ts';
+import type { FragmentCache } from '../replication/encode.ts';
+import type { ObserverDelta } from '../replication/observer.ts';
 import type { Replicator } from '../replication/replicator.ts';
 import { buildPlayerSync } from './player-sync.ts';
 
@@ -10,18 +12,30 @@ import { buildPlayerSync } from './player-sync.ts';
  * marked), world:update (when something in view changed), then the tick's events in emission order.
  */
 
+/** A frame already encoded in a connection's encoding (string = text frame, bytes = binary). */
+export type Frame = Uint8Array | string;
+
+/** What deliverTick needs of a connection: its encoding, and ideally a way to write a tick in one go. */
+export interface DeliveryConnection {
+  readonly encoding: Encoding;
+  /** All of this tick's frames for the connection, in order, as one write (net/ws UwsConnection). */
+  sendBatch?(frames: readonly Frame[]): void;
+  /** sendBatch copies the bytes before it returns (uWS does): its frames may be reused scratch views. */
+  readonly copiesFrames?: boolean;
+}
+
 /**
  * How a tick reaches connected characters. net/session/registry.ts's SessionRegistry satisfies it as is
- * (send, sendRaw, connection(id).encoding); with sendRaw and connection, world:update frames are encoded
- * here once per distinct content instead of once per socket.
+ * (send, sendRaw, connection(id)). With connection (and sendBatch or sendRaw) frames are encoded here,
+ * once per distinct content, and a character's frames of the tick leave in one batch.
  */
 export interface Delivery {
   /** Encode and send one event; no-op when not connected. May return the bytes written (a number). */
   send(characterId: string, event: ServerEventName, payload: ServerPayload<ServerEventName>): unknown;
-  /** A frame already encoded in the connection's encoding. */
-  sendRaw?(characterId: string, frame: Uint8Array | string): void;
-  /** The character's connection (for its encoding); undefined when not connected. */
-  connection?(characterId: string): { readonly encoding: Encoding } | undefined;
+  /** A frame already encoded in the connection's encoding (used when the connection has no sendBatch). */
+  sendRaw?(characterId: string, frame: Frame): void;
+  /** The character's connection; undefined when not connected. */
+  connection?(characterId: string): DeliveryConnection | undefined;
 }
 
 export interface DeliveryStats {
@@ -57,35 +71,87 @@ export function toWire(world: GameWorld, e: SimEvent): WireEvent {
   return { event, payload: e.data as ServerPayload<ServerEventName> };
 }
 
+/** A connected character's frames of this tick, written in one batch at the end of delivery. */
+export interface Outbox {
+  readonly characterId: string;
+  readonly conn: DeliveryConnection;
+  readonly frames: Frame[];
+  /** A world:update encoded only at flush, into a reused buffer (copiesFrames), at frames[updateAt]. */
+  update: ObserverDelta | null;
+  updateAt: number;
+}
+
+const frameBytes = (f: Frame) => (typeof f === 'string' ? Buffer.byteLength(f) : f.length);
+
+/** A tick's messages, encoded and grouped per connection, not yet written (see flushTick). */
+export interface PreparedTick {
+  readonly stats: DeliveryStats;
+  readonly cache: FragmentCache;
+  readonly outboxes: ReadonlyMap<string, Outbox | null>;
+  readonly delivery: Delivery;
+}
+
+/** The whole delivery of a tick: prepareTick then flushTick. */
 export function deliverTick(world: GameWorld, replicator: Replicator, delivery: Delivery): DeliveryStats {
+  const prepared = prepareTick(world, replicator, delivery);
+  flushTick(prepared);
+  return prepared.stats;
+}
+
+/**
+ * Replication and encoding of a tick: every message for a connected character is encoded and queued in
+ * its outbox; events for characters without a pre-encoded path go through delivery.send() right away.
+ */
+export function prepareTick(world: GameWorld, replicator: Replicator, delivery: Delivery): PreparedTick {
   const stats: DeliveryStats = { messages: 0, bytes: 0 };
   const sendPayload = (to: string, event: ServerEventName, payload: ServerPayload<ServerEventName>) => {
     stats.messages++;
     const bytes = delivery.send(to, event, payload);
     if (typeof bytes === 'number') stats.bytes += bytes;
   };
+  // null: not connected, or no pre-encoded path: the event goes through send() as an object.
+  const outboxes = new Map<string, Outbox | null>();
+  const outbox = (characterId: string): Outbox | null => {
+    let o = outboxes.get(characterId);
+    if (o === undefined) {
+      const conn = delivery.connection?.(characterId);
+      o =
+        conn && (conn.sendBatch || delivery.sendRaw)
+          ? { characterId, conn, frames: [], update: null, updateAt: 0 }
+          : null;
+      outboxes.set(characterId, o);
+    }
+    return o;
+  };
+  const queue = (o: Outbox, frame: Frame) => {
+    o.frames.push(frame);
+    stats.messages++;
+    stats.bytes += frameBytes(frame);
+  };
+
   for (const p of world.players.values()) {
     if (!p.syncDirty) continue;
     p.syncDirty = false;
-    sendPayload(p.characterId, 'player:sync', buildPlayerSync(world, p));
+    const o = outbox(p.characterId);
+    const sync = buildPlayerSync(world, p);
+    if (o) queue(o, encodeRaw(o.conn.encoding, 'player:sync', sync));
+    else sendPayload(p.characterId, 'player:sync', sync);
   }
   const { cache } = replicator;
   for (const d of replicator.collect()) {
-    const encoding = delivery.sendRaw ? delivery.connection?.(d.characterId)?.encoding : undefined;
-    if (encoding !== undefined && delivery.sendRaw) {
-      const frame = cache.encode(d, encoding);
-      delivery.sendRaw(d.characterId, frame);
+    const o = outbox(d.characterId);
+    if (o?.conn.sendBatch && o.conn.copiesFrames) {
+      o.update = d;
+      o.updateAt = o.frames.length;
       stats.messages++;
-      stats.bytes += typeof frame === 'string' ? Buffer.byteLength(frame) : frame.length;
-    } else {
-      sendPayload(d.characterId, 'world:update', cache.payload(d));
-    }
+    } else if (o) queue(o, cache.encode(d, o.conn.encoding));
+    else sendPayload(d.characterId, 'world:update', cache.payload(d));
   }
   // An event whose data object goes to many players (local chat) is encoded once per encoding.
   const frames = new Map<object, { wire: WireEvent; msgpack?: Uint8Array; json?: string }>();
   for (const e of world.events) {
-    const encoding = delivery.sendRaw ? delivery.connection?.(e.to)?.encoding : undefined;
-    if (encoding === undefined || !delivery.sendRaw) {
+    const o = outbox(e.to);
+    if (!o) {
       const w = toWire(world, e);
       sendPayload(e.to, w.event, w.payload);
       continue;
@@ -95,12 +161,28 @@ export function deliverTick(world: GameWorld, replicator: Replicator, delivery: 
       f = { wire: toWire(world, e) };
       frames.set(e.data, f);
     }
-    let frame: Uint8Array | string;
-    if (encoding === 'json') frame = f.json ??= encodeRaw('json', f.wire.event, f.wire.payload) as string;
+    let frame: Frame;
+    if (o.conn.encoding === 'json')
+      frame = f.json ??= encodeRaw('json', f.wire.event, f.wire.payload) as string;
     else frame = f.msgpack ??= encodeRaw('msgpack', f.wire.event, f.wire.payload) as Uint8Array;
-    delivery.sendRaw(e.to, frame);
-    stats.messages++;
-    stats.bytes += typeof frame === 'string' ? Buffer.byteLength(frame) : frame.length;
+    queue(o, frame);
   }
-  return stats;
+  return { stats, cache, outboxes, delivery };
+}
+
+/** The socket writes of a tick: one batch (one write) per connection, in the order queued. */
+export function flushTick({ stats, cache, outboxes, delivery }: PreparedTick): void {
+  for (const o of outboxes.values()) {
+    if (o === null) continue;
+    if (o.update !== null) {
+      // Encoded now, into the cache's scratch, and copied by sendBatch before the next one overwrites it.
+      const frame = cache.encodeTransient(o.update, o.conn.encoding);
+      stats.bytes += frameBytes(frame);
+      o.frames.splice(o.updateAt, 0, frame);
+      o.update = null;
+    }
+    if (o.frames.length === 0) continue;
+    if (o.conn.sendBatch) o.conn.sendBatch(o.frames);
+    else for (const f of o.frames) delivery.sendRaw?.(o.characterId, f);
+  }
 }

@@ -23,6 +23,8 @@ export const CLOSE_TOO_SLOW = 1008;
 export class UwsConnection implements WsConnection {
   closed = false;
   data: Record<string, unknown> = {};
+  /** uWS copies what send() is given (into its buffer or the kernel's) before send returns. */
+  readonly copiesFrames = true;
 
   constructor(
     readonly id: number,
@@ -40,15 +42,30 @@ export class UwsConnection implements WsConnection {
   }
 
   sendRaw(frame: Uint8Array | string): void {
-    if (this.closed) return;
-    const binary = typeof frame !== 'string';
+    this.sendBatch([frame]);
+  }
+
+  /**
+   * Every frame of this tick in one cork: uWS gathers the writes of one cork into one syscall. Stops at
+   * the first frame uWS drops (over its own cap) and closes a client whose buffer is over the bound.
+   */
+  sendBatch(frames: readonly (Uint8Array | string)[]): void {
+    if (this.closed || frames.length === 0) return;
     let status = 1;
-    // Corked so a send made after an await still leaves as one write.
+    let bytes = 0;
+    let sent = 0;
+    // Corked so sends made outside a uWS callback (the tick, after an await) still leave as one write.
     this.ws.cork(() => {
-      status = this.ws.send(frame, binary);
+      for (const frame of frames) {
+        const binary = typeof frame !== 'string';
+        status = this.ws.send(frame, binary);
+        sent++;
+        bytes += binary ? frame.byteLength : Buffer.byteLength(frame);
+        if (status === 2) break;
+      }
     });
-    wsMessagesOut.inc();
-    wsBytesOut.inc(binary ? frame.byteLength : Buffer.byteLength(frame));
+    wsMessagesOut.inc(sent);
+    wsBytesOut.inc(bytes);
     // 2 = dropped at uWS's own cap. Either way the client cannot keep up: cut it off rather than
     // let its buffer (and the server's memory) grow.
     if (status === 2 || this.ws.getBufferedAmount() > this.maxBufferedBytes) {

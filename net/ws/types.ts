@@ -17,6 +17,10 @@ export interface WsConnection {
   send<E extends ServerEventName>(event: E, payload: ServerPayload<E>): void;
   /** Send a frame already encoded in this connection's encoding (string = text frame, bytes = binary). */
   sendRaw(frame: Uint8Array | string): void;
+  /** Several pre-encoded frames, in order, as one write (one cork); stops early once closed. */
+  sendBatch(frames: readonly (Uint8Array | string)[]): void;
+  /** True when sendBatch copies the frames before returning, so they may be reused buffers. */
+  readonly copiesFrames?: boolean;
   /** Close with a WebSocket close code (4001 auth, 4002 taken over, 4003 banned, 4029 flood...). */
   close(code: number, reason?: string): void;
   readonly closed: boolean;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { unpack } from 'msgpackr';
 import { describe, expect, it } from 'vitest';
-import { packFlat } from '../../net/replication/msgpack-entity.ts';
+import { packFlat, packStrings } from '../../net/replication/msgpack-entity.ts';
 
 const value = fc.oneof(
   fc.string({ maxLength: 40 }),
@@ -32,5 +32,21 @@ describe('hand-written msgpack of entity entries', () => {
     expect(unpack(a)).toEqual({ id: 'char-1', type: 'player', x: 10, z: -3 });
     expect(unpack(b)).toEqual({ id: 'npc-2', type: 'npc', x: 1000, z: 70000, depleted: true });
     expect(Object.is((unpack(packFlat({ health: -0 })) as { health: number }).health, -0)).toBe(true);
+  });
+
+  it('string lists (removed ids) decode to the same array, any length and any text', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.string({ maxLength: 40 }), fc.string({ maxLength: 80, unit: 'grapheme' })), {
+          maxLength: 40,
+        }),
+        (list) => {
+          expect(unpack(packStrings(list))).toEqual(list);
+        },
+      ),
+      { numRuns: 300 },
+    );
+    const many = Array.from({ length: 70_000 }, (_, i) => `npc-${i}`);
+    expect(unpack(packStrings(many))).toEqual(many);
   });
 });

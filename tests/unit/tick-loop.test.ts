@@ -151,8 +151,13 @@ describe('tick loop', () => {
     expect(sent.map((m) => m.event)).toEqual(['player:sync', 'world:update', 'world:update']);
     const status = loop.status();
     expect(status.number).toBe(2);
-    // Every system of the schedule, in order, between the commands and replication.
-    expect(Object.keys(status.phases)).toEqual(['commands', ...SYSTEMS.map((s) => s.name), 'replication']);
+    // Every system of the schedule, in order, between the commands and replication, then the writes.
+    expect(Object.keys(status.phases)).toEqual([
+      'commands',
+      ...SYSTEMS.map((s) => s.name),
+      'replication',
+      'delivery',
+    ]);
     expect(SYSTEMS.map((s) => s.name).slice(0, 3)).toEqual(['pathfinding', 'movement', 'npcs']);
     const text = await registry.metrics();
     expect(text).toMatch(/game_tick_duration_seconds_count 2/);
