@@ -41,10 +41,27 @@ const HOME: [number, number][] = [
   [99, 99],
 ];
 
+/**
+ * Characters with a join under way: from the load until the tick that applies the join command. Like the
+ * server's login lane (net/session/ws-app.ts), one join at a time per character and only while it is out
+ * of the world: a second join loading meanwhile could read the database while the character plays (a
+ * death's locks still queued), and if it left before that join command applied, it would come back with
+ * stale holdings, which then duplicate or lose items (a death lock refused as stale, a bank tx refused
+ * and its stale `before` saved).
+ */
+const joining = new Set<string>();
 async function join(id: string): Promise<void> {
-  await saves.waitForPending(id);
-  const state = await port.loadCharacter(id);
-  if (!state) throw new Error(`no character ${id}`);
+  if (joining.has(id)) return;
+  joining.add(id);
+  let state: Awaited<ReturnType<typeof port.loadCharacter>>;
+  try {
+    await saves.waitForPending(id);
+    state = await port.loadCharacter(id);
+    if (!state) throw new Error(`no character ${id}`);
+  } catch (err) {
+    joining.delete(id);
+    throw err;
+  }
   enqueue({ type: 'join', characterId: id, accountId: state.accountId, state });
   enqueue({ type: 'setAdmin', characterId: id });
 }
@@ -108,6 +125,7 @@ for (;;) {
   const cmds = queue;
   queue = [];
   stepWorld(world, cmds, Date.now());
+  for (const c of cmds) if (c.type === 'join') joining.delete(c.characterId);
   for (const e of world.events) if (e.kind === 'tradeCompleted') completed += 1;
   handOff(world, sink, { push: enqueue }, log);
   if (completed > 0) console.log(`completed ${completed}`);
