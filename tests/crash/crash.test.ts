@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +5,7 @@ import { migrate } from '../../persistence/migrate.ts';
 import type { SqlClient } from '../../persistence/sql.ts';
 import { SqlPersistence } from '../../persistence/sql-port.ts';
 import { inventoryOf, makeCharacter } from '../helpers/characters.ts';
+import { runChildAndKill } from '../helpers/crash-child.ts';
 import { pgliteTestDb, postgresAvailable, postgresTestDb, TEST_PG_URL, type TestDb } from '../helpers/db.ts';
 
 /**
@@ -54,51 +54,16 @@ async function seed(db: TestDb): Promise<string[]> {
   }
 }
 
-/** Starts the mover, waits until it has committed something, kills it at a random later point. */
-async function runAndKill(db: TestDb, ids: string[]): Promise<number> {
-  const env: NodeJS.ProcessEnv = { ...process.env, CRASH_IDS: ids.join(',') };
-  if (db.location.pgliteDataDir) env['CRASH_PGLITE_DIR'] = db.location.pgliteDataDir;
-  if (db.location.url) env['CRASH_PG_URL'] = db.location.url;
-  if (db.location.schema) env['CRASH_PG_SCHEMA'] = db.location.schema;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', MOVER], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** Runs the child on the database and SIGKILLs it at a random moment once it makes progress. */
+function runAndKill(db: TestDb, ids: string[]): Promise<number> {
+  return runChildAndKill({
+    script: MOVER,
+    db,
+    ids,
+    progress: /^committed (\d+)/,
+    killWithinMs: [50, 750],
+    noProgressMs: 20_000,
   });
-  let committed = 0;
-  let stderr = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const killed = new Promise<void>((resolve, reject) => {
-    child.stderr?.on('data', (d: Buffer) => {
-      stderr += d.toString();
-    });
-    child.stdout?.on('data', (d: Buffer) => {
-      for (const line of d.toString().split('\n')) {
-        const m = /^committed (\d+)/.exec(line);
-        if (m && committed === 0) {
-          // Kill at a random point once moves are flowing.
-          setTimeout(
-            () => {
-              child.kill('SIGKILL');
-              resolve();
-            },
-            50 + Math.random() * 700,
-          );
-        }
-        if (m) committed = Number(m[1]);
-      }
-    });
-    child.once('exit', (code, signal) => {
-      if (signal !== 'SIGKILL') reject(new Error(`mover exited by itself (${code}): ${stderr}`));
-    });
-    setTimeout(() => reject(new Error(`mover made no progress in 20 s: ${stderr}`)), 20_000);
-  });
-  try {
-    await killed;
-  } finally {
-    child.kill('SIGKILL');
-    await exited;
-  }
-  return committed;
 }
 
 async function crashScenario(db: TestDb): Promise<void> {

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +5,7 @@ import { migrate } from '../../persistence/migrate.ts';
 import type { SqlClient } from '../../persistence/sql.ts';
 import { SqlPersistence } from '../../persistence/sql-port.ts';
 import { inventoryOf, makeCharacter } from '../helpers/characters.ts';
+import { runChildAndKill } from '../helpers/crash-child.ts';
 import { pgliteTestDb, postgresAvailable, postgresTestDb, TEST_PG_URL, type TestDb } from '../helpers/db.ts';
 
 /**
@@ -65,50 +65,17 @@ async function seed(db: TestDb): Promise<string[]> {
   }
 }
 
-async function runAndKill(db: TestDb, ids: string[]): Promise<number> {
-  const env: NodeJS.ProcessEnv = { ...process.env, CRASH_IDS: ids.join(',') };
-  if (db.location.pgliteDataDir) env['CRASH_PGLITE_DIR'] = db.location.pgliteDataDir;
-  if (db.location.url) env['CRASH_PG_URL'] = db.location.url;
-  if (db.location.schema) env['CRASH_PG_SCHEMA'] = db.location.schema;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', TRADER], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** Runs the child on the database and SIGKILLs it at a random moment once it makes progress. */
+function runAndKill(db: TestDb, ids: string[]): Promise<number> {
+  return runChildAndKill({
+    script: TRADER,
+    db,
+    ids,
+    progress: /^completed (\d+)/,
+    killWithinMs: [100, 1600],
+    noProgressMs: 30_000,
+    debug: Boolean(process.env['TRADE_CRASH_DEBUG']),
   });
-  let completed = 0;
-  let stderr = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const killed = new Promise<void>((resolve, reject) => {
-    child.stderr?.on('data', (d: Buffer) => {
-      stderr += d.toString();
-    });
-    child.stdout?.on('data', (d: Buffer) => {
-      for (const line of d.toString().split('\n')) {
-        const m = /^completed (\d+)/.exec(line);
-        if (m && completed === 0) {
-          setTimeout(
-            () => {
-              child.kill('SIGKILL');
-              resolve();
-            },
-            100 + Math.random() * 1500,
-          );
-        }
-        if (m) completed = Number(m[1]);
-      }
-    });
-    child.once('exit', (code, signal) => {
-      if (process.env['TRADE_CRASH_DEBUG']) console.log('trader stderr:', stderr.slice(0, 3000));
-      if (signal !== 'SIGKILL') reject(new Error(`trader exited by itself (${code}): ${stderr}`));
-    });
-    setTimeout(() => reject(new Error(`trader completed no trade in 30 s: ${stderr}`)), 30_000);
-  });
-  try {
-    await killed;
-  } finally {
-    child.kill('SIGKILL');
-    await exited;
-  }
-  return completed;
 }
 
 async function crashScenario(db: TestDb): Promise<void> {
