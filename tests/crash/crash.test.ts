@@ -2,10 +2,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../../persistence/migrate.ts';
-import type { SqlClient } from '../../persistence/sql.ts';
 import { SqlPersistence } from '../../persistence/sql-port.ts';
 import { inventoryOf, makeCharacter } from '../helpers/characters.ts';
-import { runChildAndKill } from '../helpers/crash-child.ts';
+import { itemTotals, runChildAndKill } from '../helpers/crash-child.ts';
 import { pgliteTestDb, postgresAvailable, postgresTestDb, TEST_PG_URL, type TestDb } from '../helpers/db.ts';
 
 /**
@@ -17,16 +16,6 @@ import { pgliteTestDb, postgresAvailable, postgresTestDb, TEST_PG_URL, type Test
 const MOVER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'mover.ts');
 /** PGlite reopens take 1-3 s each (WASM start in a worker), so it gets fewer rounds. */
 const KILLS = { pglite: 4, postgres: 5 } as const;
-
-async function totals(sql: SqlClient): Promise<Record<string, number>> {
-  const rows = await sql.query<{ itemId: string; n: number }>(
-    `SELECT "itemId", sum(quantity)::int AS n FROM (
-       SELECT "itemId", quantity FROM inventory UNION ALL SELECT "itemId", quantity FROM bank
-       UNION ALL SELECT "itemId", quantity FROM equipment UNION ALL SELECT 'coins', coins FROM characters
-     ) AS all_items GROUP BY "itemId" ORDER BY "itemId"`,
-  );
-  return Object.fromEntries(rows.map((r) => [r.itemId, r.n]));
-}
 
 async function seed(db: TestDb): Promise<string[]> {
   const sql = await db.connect();
@@ -70,7 +59,7 @@ async function crashScenario(db: TestDb): Promise<void> {
   try {
     const ids = await seed(db);
     const check = await db.connect();
-    const expected = await totals(check);
+    const expected = await itemTotals(check);
     await check.close();
     let committed = 0;
     for (let i = 0; i < KILLS[db.name]; i++) {
@@ -82,7 +71,7 @@ async function crashScenario(db: TestDb): Promise<void> {
       try {
         // What a restart does first: recover death locks; then the totals must be unchanged.
         await new SqlPersistence(sql).recoverDeathLocks();
-        expect(await totals(sql), `after kill ${i + 1}`).toEqual(expected);
+        expect(await itemTotals(sql), `after kill ${i + 1}`).toEqual(expected);
       } finally {
         await sql.close();
       }

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { CharacterState } from '../../ecs/character-state.ts';
-import { openPglite } from '../../persistence/drivers/pglite.ts';
-import { openPostgres } from '../../persistence/drivers/postgres.ts';
 import { startPersistence } from '../../persistence/open.ts';
 import type { Holdings, ItemTransaction, PersistencePort } from '../../persistence/port.ts';
+import { openCrashChildDb } from '../helpers/crash-child.ts';
 
 /**
  * Child process of the crash test: opens persistence on the given database (migrations and death-lock
@@ -12,16 +11,8 @@ import type { Holdings, ItemTransaction, PersistencePort } from '../../persisten
  * Env: CRASH_PGLITE_DIR, or CRASH_PG_URL + CRASH_PG_SCHEMA; CRASH_IDS (comma-separated character ids).
  */
 
-const ids = (process.env['CRASH_IDS'] ?? '').split(',').filter(Boolean);
+const { ids, db } = await openCrashChildDb();
 const quiet = { info: () => {}, warn: () => {}, error: (o: object, m?: string) => console.error(m, o) };
-
-const db = process.env['CRASH_PGLITE_DIR']
-  ? await openPglite(process.env['CRASH_PGLITE_DIR'])
-  : await openPostgres({
-      url: process.env['CRASH_PG_URL'] ?? '',
-      schema: process.env['CRASH_PG_SCHEMA'] ?? '',
-      max: 6,
-    });
 const { port } = await startPersistence(db, quiet, 60_000);
 console.log('ready');
 

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openPglite } from '../../persistence/drivers/pglite.ts';
 import { openPostgres } from '../../persistence/drivers/postgres.ts';
 import type { SqlClient } from '../../persistence/sql.ts';
+import { itemTotals } from '../helpers/crash-child.ts';
 import { postgresAvailable, TEST_PG_URL } from '../helpers/db.ts';
 import { freePort, type ServerProcess, startServerProcess } from '../helpers/server-process.ts';
 import { GameClient, type Login } from './game-client.ts';
@@ -62,13 +63,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 type Totals = Record<string, number>;
 
 async function dbTotals(sql: SqlClient): Promise<Totals> {
-  const rows = await sql.query<{ itemId: string; n: number }>(
-    `SELECT "itemId", sum(quantity)::int AS n FROM (
-       SELECT "itemId", quantity FROM inventory UNION ALL SELECT "itemId", quantity FROM bank
-       UNION ALL SELECT "itemId", quantity FROM equipment UNION ALL SELECT 'coins', coins FROM characters
-     ) AS all_items GROUP BY "itemId" ORDER BY "itemId"`,
-  );
-  return Object.fromEntries(rows.filter((r) => r.n > 0).map((r) => [r.itemId, r.n]));
+  const all = await itemTotals(sql);
+  return Object.fromEntries(Object.entries(all).filter(([, n]) => n > 0));
 }
 
 /** What the players hold by their latest player:sync (new characters' banks are empty). */

@@ -1,4 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { openPglite } from '../../persistence/drivers/pglite.ts';
+import { openPostgres } from '../../persistence/drivers/postgres.ts';
+import type { SqlClient } from '../../persistence/sql.ts';
 import type { TestDb } from './db.ts';
 
 /**
@@ -71,4 +74,32 @@ export async function runChildAndKill(opts: CrashChild): Promise<number> {
     await exited;
   }
   return count;
+}
+
+/**
+ * The conservation oracle of the crash tests: the total of every item id, and of coins, across all
+ * characters (inventory + bank + equipment + the coin pouch).
+ */
+export async function itemTotals(sql: SqlClient): Promise<Record<string, number>> {
+  const rows = await sql.query<{ itemId: string; n: number }>(
+    `SELECT "itemId", sum(quantity)::int AS n FROM (
+       SELECT "itemId", quantity FROM inventory UNION ALL SELECT "itemId", quantity FROM bank
+       UNION ALL SELECT "itemId", quantity FROM equipment UNION ALL SELECT 'coins', coins FROM characters
+     ) AS all_items GROUP BY "itemId" ORDER BY "itemId"`,
+  );
+  return Object.fromEntries(rows.map((r) => [r.itemId, r.n]));
+}
+
+/** In the child: the character ids and the database runChildAndKill passed through the environment. */
+export async function openCrashChildDb(): Promise<{ ids: string[]; db: SqlClient }> {
+  const ids = (process.env['CRASH_IDS'] ?? '').split(',').filter(Boolean);
+  const dir = process.env['CRASH_PGLITE_DIR'];
+  const db = dir
+    ? await openPglite(dir)
+    : await openPostgres({
+        url: process.env['CRASH_PG_URL'] ?? '',
+        schema: process.env['CRASH_PG_SCHEMA'] ?? '',
+        max: 6,
+      });
+  return { ids, db };
 }

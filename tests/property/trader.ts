@@ -1,11 +1,10 @@
 import type { Command } from '../../ecs/commands.ts';
 import { stepWorld } from '../../ecs/tick.ts';
 import { createGameWorld } from '../../ecs/world.ts';
-import { openPglite } from '../../persistence/drivers/pglite.ts';
-import { openPostgres } from '../../persistence/drivers/postgres.ts';
 import { startPersistence } from '../../persistence/open.ts';
 import { handOff } from '../../src/persistence-handoff.ts';
 import { schedulerSink } from '../../src/persistence-sink.ts';
+import { openCrashChildDb } from '../helpers/crash-child.ts';
 import { testContent } from '../helpers/sim-content.ts';
 
 /**
@@ -15,15 +14,8 @@ import { testContent } from '../helpers/sim-content.ts';
  * Env: CRASH_PGLITE_DIR, or CRASH_PG_URL + CRASH_PG_SCHEMA; CRASH_IDS (comma-separated character ids).
  */
 
-const ids = (process.env['CRASH_IDS'] ?? '').split(',').filter(Boolean);
+const { ids, db } = await openCrashChildDb();
 const quiet = { info: () => {}, warn: () => {}, error: (o: object, m?: string) => console.error(m, o) };
-const db = process.env['CRASH_PGLITE_DIR']
-  ? await openPglite(process.env['CRASH_PGLITE_DIR'])
-  : await openPostgres({
-      url: process.env['CRASH_PG_URL'] ?? '',
-      schema: process.env['CRASH_PG_SCHEMA'] ?? '',
-      max: 6,
-    });
 const { port, saves } = await startPersistence(db, quiet, 1_000);
 // The production hand-off (src/), so this crash test exercises the ordering the server relies on.
 const log = { error: (obj: object, msg?: string) => console.error(msg, obj) };
