@@ -13,7 +13,7 @@ import {
   total,
   windowMean,
 } from './probe.ts';
-import type { WorkerInit, WorkerReport } from './protocol.ts';
+import { isProbe, type WorkerInit, type WorkerReport } from './protocol.ts';
 import { type ServerProcess, startServer } from './server.ts';
 
 /**
@@ -22,7 +22,8 @@ import { type ServerProcess, startServer } from './server.ts';
  * Starts the real server as a child process (unless --url names one), ramps up N WebSocket bots spread
  * over worker threads with a progress bar, lets them settle, measures for --duration seconds, then
  * prints the server's own figures (tick p50/p99/max, phase split, messages and bytes out per second,
- * RSS per player) and the bots' move -> own-entity-moved latency, and stops everything.
+ * RSS per player), the probe bots' move -> own-entity-moved latency, and the CPU the bots and the
+ * server each used over the window (both on this machine), and stops everything.
  */
 
 const opts = parseOptions(process.argv.slice(2), process.env);
@@ -74,6 +75,7 @@ async function main(): Promise<void> {
       chatChance: opts.chatChance,
       spreadRadius: opts.spreadRadius,
       hotspotSize: opts.hotspotSize,
+      probes: opts.probes,
     };
     const worker = new Worker(new URL('./bot-worker-boot.mjs', import.meta.url), {
       workerData: init,
@@ -115,6 +117,8 @@ async function main(): Promise<void> {
 
   console.log(`measuring for ${opts.duration} s ...`);
   const before = await readMetrics(base);
+  // This process's CPU: all its threads, so the bot workers too.
+  const cpuBefore = process.cpuUsage();
   measuring = true;
   let maxTick = 0;
   const t0 = Date.now();
@@ -125,9 +129,10 @@ async function main(): Promise<void> {
     if (last) maxTick = Math.max(maxTick, last.lastMs);
   }
   measuring = false;
+  const cpu = process.cpuUsage(cpuBefore);
   const after = await readMetrics(base);
   const seconds = (Date.now() - t0) / 1000;
-  report(before, after, seconds, maxTick, last, rssIdle);
+  report(before, after, seconds, maxTick, last, rssIdle, (cpu.user + cpu.system) / 1e6);
 }
 
 function sum(m: Map<number, number>): number {
@@ -143,6 +148,7 @@ function report(
   maxSampled: number,
   status: Awaited<ReturnType<typeof readStatus>>,
   rssIdle: number,
+  botCpuSeconds: number,
 ): void {
   const players = status?.playersOnline ?? sum(state.inWorld);
   const tickName = 'game_tick_duration_seconds';
@@ -173,8 +179,16 @@ function report(
       `server RSS: ${(rss / 1e6).toFixed(0)} MB = ${(rss / players / 1024).toFixed(1)} KB per player (${((rss - rssIdle) / players / 1024).toFixed(1)} KB per player above idle)`,
     );
   }
+  let probes = 0;
+  for (let i = 0; i < opts.bots; i++) if (isProbe(i, opts.probes)) probes++;
+  const serverCpu =
+    total(after, 'game_process_cpu_seconds_total') - total(before, 'game_process_cpu_seconds_total');
+  const core = (s: number) => `${((s / seconds) * 100).toFixed(0)}% of one core`;
   console.log(
-    `bots: move -> own entity moved, ${latency.totalCount} samples: p50 ${latency.getValueAtPercentile(50)} ms, p99 ${latency.getValueAtPercentile(99)} ms, max ${latency.maxValue} ms`,
+    `CPU over the window: bots used ${core(botCpuSeconds)}; server used ${after.size > 0 ? core(serverCpu) : '?'}`,
+  );
+  console.log(
+    `bots: latency from ${probes} probe bots (--probes=${opts.probes}): move -> own entity moved, ${latency.totalCount} samples: p50 ${latency.getValueAtPercentile(50)} ms, p99 ${latency.getValueAtPercentile(99)} ms, max ${latency.maxValue} ms`,
   );
   if (state.errors.size > 0)
     console.log(`errors received by bots: ${JSON.stringify(Object.fromEntries(state.errors))}`);

@@ -6,6 +6,9 @@ import { z } from 'zod';
  *   --bots=2000 --scenario=spread|hotspot --ramp=200 (bots/s) --duration=60 (s measured after ramp)
  *   --workers=2 --tickMs=600 --url=ws://host:port (use a running server instead of starting one)
  *   --moveEvery=3..6 ticks between moves, --chatChance=0.05 per move.
+ *   --probes=0.1: share of bots that decode every world:update and measure move latency; the others
+ *   skip world:update frames undecoded (as cheap as a bot can be on the server's own machine) and track
+ *   their own position from the moves they send.
  */
 
 const schema = z.object({
@@ -28,6 +31,8 @@ const schema = z.object({
   spreadRadius: z.coerce.number().int().min(0).default(300),
   /** Hotspot: side of the square the bots stay in. */
   hotspotSize: z.coerce.number().int().min(1).default(40),
+  /** Share of bots that are latency probes (decode every frame); the rest skip world:update. */
+  probes: z.coerce.number().min(0).max(1).default(0.1),
 });
 
 export type LoadOptions = z.output<typeof schema>;

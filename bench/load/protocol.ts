@@ -17,6 +17,31 @@ export function decode(data: Buffer | ArrayBuffer | Buffer[]): [string, Record<s
   return null;
 }
 
+const WORLD_UPDATE = Buffer.from('world:update');
+
+/**
+ * True when a frame is `["world:update", ...]`, read from its first bytes without decoding the rest:
+ * fixarray(2) 0x92, then the event name as a fixstr (0xa0 | len) or str8 (0xd9, len), then its bytes.
+ */
+export function isWorldUpdate(buf: Buffer): boolean {
+  if (buf.length < 2 + WORLD_UPDATE.length || buf[0] !== 0x92) return false;
+  let at: number;
+  if (buf[1] === (0xa0 | WORLD_UPDATE.length)) at = 2;
+  else if (buf[1] === 0xd9 && buf[2] === WORLD_UPDATE.length) at = 3;
+  else return false;
+  return (
+    buf.length >= at + WORLD_UPDATE.length && WORLD_UPDATE.equals(buf.subarray(at, at + WORLD_UPDATE.length))
+  );
+}
+
+/**
+ * Whether bot `index` (over all workers) is a latency probe, for a probe share in 0..1: spread evenly,
+ * exactly floor(bots * share) of the first `bots` indexes.
+ */
+export function isProbe(index: number, share: number): boolean {
+  return Math.floor((index + 1) * share) > Math.floor(index * share);
+}
+
 /** What a worker reports to the main thread every second. */
 export interface WorkerReport {
   type: 'report';
@@ -43,4 +68,6 @@ export interface WorkerInit {
   chatChance: number;
   spreadRadius: number;
   hotspotSize: number;
+  /** Share of bots (0..1) that decode every world:update and measure latency; see isProbe. */
+  probes: number;
 }
