@@ -1,7 +1,6 @@
-import uWS from 'uWebSockets.js';
 import path from 'node:path';
 import { buildCorsRules } from '../net/http/cors.ts';
-import { mountHttp } from '../net/http/pipeline.ts';
+import { createHttpPipeline, maxBodyBytes } from '../net/http/pipeline.ts';
 import { HttpRateLimits } from '../net/http/rate-limit.ts';
 import { StaticFiles } from '../net/http/static-files.ts';
 import type { AuthContext, RouteDef } from '../net/http/types.ts';
@@ -9,7 +8,7 @@ import { envJsRoutes } from '../net/routes/env-js.ts';
 import { healthRoutes } from '../net/routes/health.ts';
 import { metricsRoutes } from '../net/routes/metrics.ts';
 import { type StatusSource, statusRoutes } from '../net/routes/status.ts';
-import { mountWs, type WsTransport } from '../net/ws/transport.ts';
+import { startNetThread, type WsTransport } from '../net/thread/net-thread.ts';
 import type { WsApp } from '../net/ws/types.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
@@ -20,6 +19,9 @@ export type { StatusSource } from '../net/routes/status.ts';
 import { REPO_ROOT } from './repo-root.ts';
 
 export { REPO_ROOT };
+
+/** Per-socket send buffer bound; over it the client is closed with 1008. */
+export const DEFAULT_MAX_BUFFERED_BYTES = 1024 * 1024;
 
 export interface ServerOptions {
   config: Config;
@@ -46,47 +48,49 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** HTTP and WebSocket on one uWS app and one port. Port 0 picks a free port (see `port`). */
+/**
+ * HTTP and WebSocket on one port, served by the network thread (net/thread): the sockets, their reads
+ * and writes live there; requests and messages are answered here, next to the game. Port 0 picks a free
+ * port (see `port`).
+ */
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const { config, logger } = opts;
   const startedAt = Date.now();
-  const app = uWS.App();
   const rateLimits = opts.rateLimits ?? new HttpRateLimits(config.rateLimit.disabled);
-
-  // /ws first: uWS matches it before the catch-all HTTP route.
-  const ws = mountWs(app, {
-    app: opts.ws,
-    logger,
-    trustProxy: config.rateLimit.trustProxy,
-    rateLimitDisabled: config.rateLimit.disabled,
-    ...(opts.wsMaxBufferedBytes !== undefined ? { maxBufferedBytes: opts.wsMaxBufferedBytes } : {}),
-  });
 
   const publicDir = opts.publicDir ?? path.join(REPO_ROOT, 'public');
   const staticFiles = StaticFiles.open(publicDir);
-  mountHttp(app, {
-    routes: [
-      ...healthRoutes(serviceVersion(config.commitHash)),
-      ...statusRoutes(opts.status, startedAt),
-      ...envJsRoutes(config.publicEnv),
-      ...metricsRoutes(),
-      ...opts.routes,
-    ],
+  const routes = [
+    ...healthRoutes(serviceVersion(config.commitHash)),
+    ...statusRoutes(opts.status, startedAt),
+    ...envJsRoutes(config.publicEnv),
+    ...metricsRoutes(),
+    ...opts.routes,
+  ];
+  const http = createHttpPipeline({
+    routes,
     logger,
     corsRules: buildCorsRules(config),
     rateLimits,
-    trustProxy: config.rateLimit.trustProxy,
     verifyBearer: opts.verifyBearer,
     staticFiles,
   });
 
-  const listenSocket = await new Promise<uWS.us_listen_socket>((resolve, reject) => {
-    app.listen(config.host, config.port, (token) => {
-      if (token) resolve(token);
-      else reject(new Error(`cannot listen on ${config.host}:${config.port} (port in use?)`));
-    });
+  const net = await startNetThread({
+    data: {
+      host: config.host,
+      port: config.port,
+      trustProxy: config.rateLimit.trustProxy,
+      rateLimitDisabled: config.rateLimit.disabled,
+      maxBufferedBytes: opts.wsMaxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES,
+      idleTimeoutSeconds: 120,
+      maxBodyBytes: maxBodyBytes(routes),
+    },
+    ws: opts.ws,
+    http,
+    logger,
   });
-  const port = uWS.us_socket_local_port(listenSocket as unknown as uWS.us_socket);
+  const { port, ws } = net;
   logger.info(
     {
       host: config.host,
@@ -105,13 +109,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     stop() {
       stopped ??= (async () => {
         ws.stopAccepting();
-        uWS.us_listen_socket_close(listenSocket);
         ws.closeAll(1001, 'server shutting down');
-        // Present in this uWS build but not in its typings: closes the remaining HTTP keep-alive sockets.
-        (app as unknown as { close?: () => void }).close?.();
+        await net.stop();
         rateLimits.close();
-        // Let uWS flush the close frames before the caller tears the process down.
-        await new Promise((r) => setImmediate(r));
         logger.info({ port }, 'server stopped');
       })();
       return stopped;

@@ -1,20 +1,19 @@
-import type uWS from 'uWebSockets.js';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../src/logger.ts';
 import { httpRequests } from '../../src/metrics.ts';
-import { parseJsonBody, readBody } from './body.ts';
-import { clientAddress } from './client-ip.ts';
+import type { NetHttpReply, NetHttpRequest } from '../thread/messages.ts';
+import { parseJsonBody } from './body.ts';
 import { type CorsRule, corsHeaders } from './cors.ts';
 import type { HttpRateLimits } from './rate-limit.ts';
-import { errorReply, handlerReply, problemReply, type Reply, writeReply } from './reply.ts';
+import { errorReply, handlerReply, problemReply, type Reply } from './reply.ts';
 import { Router } from './router.ts';
 import type { StaticFiles } from './static-files.ts';
 import type { AuthContext, HttpMethod, HttpRequest, RateLimitClass, RouteDef } from './types.ts';
 
 /**
- * The HTTP request pipeline on uWS: CORS → route match → rate limit → body → bearer → handler →
- * problem+json on any failure → one corked write → one log line. Everything read from the uWS request
- * object is read synchronously, before the first await (it is stack-allocated).
+ * The HTTP request pipeline: CORS → route match → rate limit → body size → bearer → handler →
+ * problem+json on any failure → one log line. The network thread (net/thread/net-worker.ts) reads the
+ * request and its body and writes the reply; this runs on the main thread, next to the game.
  */
 
 export interface HttpPipelineOptions {
@@ -22,7 +21,6 @@ export interface HttpPipelineOptions {
   logger: Logger;
   corsRules: readonly CorsRule[];
   rateLimits: HttpRateLimits;
-  trustProxy: boolean;
   verifyBearer?: ((token: string) => Promise<AuthContext | null>) | undefined;
   staticFiles?: StaticFiles | undefined;
 }
@@ -42,8 +40,8 @@ export function defaultRateLimitClass(path: string): RateLimitClass {
 }
 
 interface Ctx {
-  res: uWS.HttpResponse;
-  aborted: boolean;
+  req: NetHttpRequest;
+  aborted: () => boolean;
   started: number;
   requestId: string;
   method: string;
@@ -54,47 +52,46 @@ interface Ctx {
   /** Headers every response carries (request id, CORS, rate limit). */
   common: Record<string, string>;
   routeLabel: string;
-  abortListeners: (() => void)[];
 }
 
-export function mountHttp(app: uWS.TemplatedApp, opts: HttpPipelineOptions): Router {
+/** The largest body any route accepts: what the network thread reads before handing a request over. */
+export function maxBodyBytes(routes: readonly RouteDef[]): number {
+  return Math.max(DEFAULT_MAX_BODY_BYTES, ...routes.map((r) => r.maxBodyBytes ?? 0));
+}
+
+export type HttpPipeline = (req: NetHttpRequest, aborted: () => boolean) => Promise<NetHttpReply>;
+
+export function createHttpPipeline(opts: HttpPipelineOptions): HttpPipeline {
   const router = new Router(opts.routes);
-  app.any('/*', (res, req) => {
-    const headers: Record<string, string> = {};
-    req.forEach((k, v) => {
-      headers[k] = v;
-    });
+  return async (req, aborted) => {
     const ctx: Ctx = {
-      res,
-      aborted: false,
+      req,
+      aborted,
       started: performance.now(),
       requestId: randomUUID(),
-      method: req.getMethod().toUpperCase(),
-      path: req.getUrl(),
-      rawQuery: req.getQuery() ?? '',
-      headers,
-      ip: clientAddress(res.getRemoteAddressAsText(), headers['x-forwarded-for'] ?? '', opts.trustProxy),
+      method: req.method,
+      path: req.url,
+      rawQuery: req.rawQuery,
+      headers: req.headers,
+      ip: req.ip,
       common: {},
       routeLabel: 'unmatched',
-      abortListeners: [],
     };
-    res.onAborted(() => {
-      ctx.aborted = true;
-      for (const cb of ctx.abortListeners) cb();
-    });
     ctx.common['X-Request-Id'] = ctx.requestId;
     ctx.common['X-Content-Type-Options'] = 'nosniff';
-    const origin = headers['origin'];
+    const origin = req.headers['origin'];
     if (origin !== undefined) {
       ctx.common['Vary'] = 'Origin';
       Object.assign(ctx.common, corsHeaders(origin, opts.corsRules));
     }
-    handle(ctx, router, opts).then(
-      (reply) => finish(ctx, reply, opts.logger),
-      (err) => finish(ctx, errorReply(err), opts.logger),
-    );
-  });
-  return router;
+    let reply: Reply;
+    try {
+      reply = await handle(ctx, router, opts);
+    } catch (err) {
+      reply = errorReply(err);
+    }
+    return finish(ctx, reply, opts.logger);
+  };
 }
 
 async function handle(ctx: Ctx, router: Router, opts: HttpPipelineOptions): Promise<Reply> {
@@ -142,19 +139,6 @@ async function handle(ctx: Ctx, router: Router, opts: HttpPipelineOptions): Prom
     return problemReply(404, 'NOT_FOUND', 'No resource at this path');
   }
 
-  // The body listener must be attached now, before any await, or early chunks are lost.
-  let bodyPromise: Promise<Buffer> | undefined;
-  if (BODY_METHODS.has(method) && hasBody(ctx.headers)) {
-    const declared = ctx.headers['content-length'];
-    bodyPromise = readBody(
-      ctx.res,
-      declared === undefined ? undefined : Number(declared),
-      route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-      (cb) => ctx.abortListeners.push(cb),
-    );
-    bodyPromise.catch(() => {}); // surfaced at the await below; avoid an unhandled rejection meanwhile
-  }
-
   let auth: AuthContext | undefined;
   if (route.auth === 'bearer') {
     const token = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(ctx.headers['authorization'] ?? '')?.[1];
@@ -163,8 +147,15 @@ async function handle(ctx: Ctx, router: Router, opts: HttpPipelineOptions): Prom
     auth = verified;
   }
 
-  const body = bodyPromise === undefined ? undefined : parseJsonBody(await bodyPromise);
-  if (ctx.aborted) return { status: 499, headers: {}, body: undefined };
+  // The network thread read the body up to the largest limit of any route; this route's may be lower.
+  const limit = route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const raw = BODY_METHODS.has(method) ? ctx.req.body : undefined;
+  if ((BODY_METHODS.has(method) && ctx.req.tooLarge) || (raw !== undefined && raw.byteLength > limit)) {
+    return { ...tooLarge(limit), close: true };
+  }
+  const body =
+    raw === undefined ? undefined : parseJsonBody(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength));
+  if (ctx.aborted()) return { status: 499, headers: {}, body: undefined };
   const request: HttpRequest = {
     method,
     path,
@@ -179,21 +170,28 @@ async function handle(ctx: Ctx, router: Router, opts: HttpPipelineOptions): Prom
   return handlerReply(await route.handler(request));
 }
 
-function hasBody(headers: Record<string, string>): boolean {
-  const len = headers['content-length'];
-  if (len !== undefined) return len !== '0';
-  return headers['transfer-encoding'] !== undefined;
-}
+const tooLarge = (limit: number) =>
+  problemReply(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${limit} bytes`);
 
-function finish(ctx: Ctx, reply: Reply, logger: Logger): void {
-  if (!ctx.aborted) writeReply(ctx.res, reply, ctx.common, ctx.method === 'HEAD');
-  const status = ctx.aborted ? 499 : reply.status;
+function finish(ctx: Ctx, reply: Reply, logger: Logger): NetHttpReply {
+  const aborted = ctx.aborted();
+  const status = aborted ? 499 : reply.status;
   const ms = Math.round((performance.now() - ctx.started) * 100) / 100;
   httpRequests.inc({ method: ctx.method, route: ctx.routeLabel, status: String(status) });
   // The path only, never the query string: it may carry tokens.
   const line = { reqId: ctx.requestId, method: ctx.method, path: ctx.path, status, ms, ip: ctx.ip };
-  if (reply.error !== undefined && !ctx.aborted)
-    logger.error({ ...line, err: reply.error }, 'request failed');
+  if (reply.error !== undefined && !aborted) logger.error({ ...line, err: reply.error }, 'request failed');
   else if (QUIET_PATHS.has(ctx.path)) logger.debug(line, 'request');
   else logger.info(line, 'request');
+  // Common headers first (request id, CORS, rate limit), then the reply's own.
+  const headers: [string, string][] = [...Object.entries(ctx.common), ...Object.entries(reply.headers)];
+  return {
+    id: ctx.req.id,
+    status: reply.status,
+    headers,
+    body: reply.body,
+    head: ctx.method === 'HEAD',
+    // A body over the limit was not read to its end: the connection cannot carry another request.
+    close: reply.close === true || ctx.req.tooLarge,
+  };
 }

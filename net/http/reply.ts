@@ -1,9 +1,8 @@
-import type uWS from 'uWebSockets.js';
 import { z } from 'zod';
-import { PROBLEM_CONTENT_TYPE, problem, statusText } from './problem.ts';
+import { PROBLEM_CONTENT_TYPE, problem } from './problem.ts';
 import { HttpError, type HttpResponse, type ProblemCode } from './types.ts';
 
-/** A fully computed response, written to the socket in one corked call. */
+/** A fully computed response (the network thread writes it in one corked call). */
 export interface Reply {
   status: number;
   headers: Record<string, string>;
@@ -62,27 +61,4 @@ export function handlerReply(r: HttpResponse): Reply {
     if (!hasHeader(headers, 'content-type')) headers['Content-Type'] = 'application/json; charset=utf-8';
   }
   return { status, headers, body };
-}
-
-/** Write a reply unless the client went away; after an await this must run inside cork (it does). */
-export function writeReply(
-  res: uWS.HttpResponse,
-  reply: Reply,
-  extraHeaders: Record<string, string>,
-  head: boolean,
-): void {
-  res.cork(() => {
-    res.writeStatus(`${reply.status} ${statusText(reply.status)}`);
-    for (const k in extraHeaders) res.writeHeader(k, extraHeaders[k]!);
-    for (const k in reply.headers) res.writeHeader(k, reply.headers[k]!);
-    const noBody = reply.status === 204 || reply.status === 304;
-    if (noBody) res.endWithoutBody(undefined, reply.close);
-    else if (head) res.endWithoutBody(byteLength(reply.body), reply.close);
-    else res.end(reply.body ?? '', reply.close);
-  });
-}
-
-function byteLength(body: string | Uint8Array | undefined): number {
-  if (body === undefined) return 0;
-  return typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
 }

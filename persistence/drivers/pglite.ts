@@ -1,7 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { startTsWorker } from '../../src/ts-worker.ts';
 import type { SqlClient, SqlTx } from '../sql.ts';
 import type { PgliteRequest, PgliteResponse, PgliteWorkerData } from './pglite-messages.ts';
 
@@ -20,29 +18,14 @@ type Pending = { resolve: (r: PgliteResponse & { ok: true }) => void; reject: (e
 type Body = PgliteRequest extends infer R ? (R extends PgliteRequest ? Omit<R, 'id'> : never) : never;
 
 /**
- * Built output runs the .js worker directly; from source, the worker is TypeScript, so a small bootstrap
- * registers tsx inside the worker first (a worker does not inherit the loader of tsx or vitest).
- */
-function startWorker(data: PgliteWorkerData): Worker {
-  const compiled = import.meta.url.endsWith('.js');
-  const workerUrl = new URL(compiled ? './pglite-worker.js' : './pglite-worker.ts', import.meta.url);
-  if (compiled) return new Worker(workerUrl, { workerData: data });
-  const tsxApi = pathToFileURL(
-    createRequire(import.meta.url)
-      .resolve('tsx/esm/api')
-      .replace(/index\.cjs$/, 'index.mjs'),
-  ).href;
-  const boot = `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(workerUrl.href)}); });`;
-  return new Worker(boot, { eval: true, workerData: data });
-}
-
-/**
  * Embedded PostgreSQL (PGlite) behind the SqlClient adapter. The instance lives in a worker thread
  * (pglite-worker.ts); this side only posts messages, so queries never block the event loop.
  */
 export async function openPglite(dataDir: string): Promise<SqlClient> {
   mkdirSync(dataDir, { recursive: true });
-  const worker = startWorker({ dataDir });
+  const worker = startTsWorker(new URL('./pglite-worker.ts', import.meta.url), {
+    dataDir,
+  } satisfies PgliteWorkerData);
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let dead: Error | undefined;

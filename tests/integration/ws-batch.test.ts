@@ -4,7 +4,7 @@ import type { WsApp, WsConnection } from '../../net/ws/types.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { TestWsClient } from '../helpers/ws-client.ts';
 
-/** sendBatch: a tick's frames for one connection written in one cork, over a real uWS socket. */
+/** sendBatch: a tick's frames for one connection written in one cork by the network thread, over a real socket. */
 
 let s: TestServer | undefined;
 const clients: TestWsClient[] = [];
@@ -73,10 +73,12 @@ describe('WsConnection.sendBatch', () => {
       pad: 'x'.repeat(60_000),
     });
     let batches = 0;
-    // 200 batches of 10 x 60 KB = 120 MB: the bound must trip long before.
+    // 200 batches of 10 x 60 KB = 120 MB: the bound must trip long before. Each batch gets a turn of
+    // the event loop to cross to the network thread, as a tick's frames do.
     while (!conn.closed && batches < 200) {
       conn.sendBatch(Array.from({ length: 10 }, () => frame));
       batches++;
+      await new Promise((r) => setTimeout(r, 5));
     }
     expect(conn.closed).toBe(true);
     expect(rec.closes).toEqual([1008]);

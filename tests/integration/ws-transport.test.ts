@@ -201,10 +201,12 @@ describe('backpressure', () => {
       pad: 'x'.repeat(60 * 1024),
     });
     let sent = 0;
-    // 2,000 frames = 120 MB: far beyond kernel buffers; the bound must trip long before.
+    // 2,000 frames = 120 MB: far beyond kernel buffers; the bound must trip long before. Every 10 frames
+    // get a turn of the event loop to cross to the network thread.
     while (!conn.closed && sent < 2000) {
       conn.sendRaw(frame);
       sent++;
+      if (sent % 10 === 0) await new Promise((r) => setTimeout(r, 5));
     }
     expect(conn.closed).toBe(true);
     expect(rec.closes).toEqual([1008]);

@@ -1,0 +1,89 @@
+import type { ClientMessage, Encoding } from '../protocol/index.ts';
+
+/**
+ * What the main thread (simulation, sessions, routes) and the network thread (uWS: sockets, framing,
+ * validation, limits, socket writes) say to each other. Everything here is structured-cloned, except
+ * the frame batch, whose byte buffer is transferred (and handed back for reuse).
+ */
+
+export interface NetWorkerData {
+  host: string;
+  port: number;
+  trustProxy: boolean;
+  /** DISABLE_RATE_LIMIT outside production: no per-connection message limit. */
+  rateLimitDisabled: boolean;
+  maxBufferedBytes: number;
+  idleTimeoutSeconds: number;
+  /** Largest request body the network thread reads for any route; routes may cap lower. */
+  maxBodyBytes: number;
+}
+
+/** A request as received, body included (read up to maxBodyBytes); the pipeline on main answers it. */
+export interface NetHttpRequest {
+  id: number;
+  method: string;
+  /** Raw path (not decoded), without the query string. */
+  url: string;
+  rawQuery: string;
+  /** Lower-cased names. */
+  headers: Record<string, string>;
+  ip: string;
+  /** Undefined when there was no body; `tooLarge` when it passed maxBodyBytes (declared or streamed). */
+  body: Uint8Array | undefined;
+  tooLarge: boolean;
+  /** The client went away while its body was being read: answer nothing, log it (499). */
+  aborted: boolean;
+}
+
+export interface NetHttpReply {
+  id: number;
+  status: number;
+  /** In write order. */
+  headers: [string, string][];
+  body: string | Uint8Array | undefined;
+  head: boolean;
+  close: boolean;
+}
+
+/** Per-result counts of inbound WebSocket messages since the last report (metrics live on main). */
+export interface InboundCounts {
+  ok: number;
+  bad: number;
+  tooBig: number;
+  rateLimited: number;
+}
+
+export type NetEvent =
+  | { t: 'open'; id: number; ip: string; encoding: Encoding; query: string }
+  | { t: 'message'; id: number; message: ClientMessage }
+  | { t: 'close'; id: number; code: number }
+  | { t: 'http'; req: NetHttpRequest }
+  | { t: 'httpAborted'; id: number };
+
+/** Network thread -> main. */
+export type FromNet =
+  | { t: 'listening'; port: number }
+  | { t: 'listenFailed'; message: string }
+  | { t: 'events'; events: NetEvent[]; counts: InboundCounts }
+  | { t: 'buffer'; buffer: ArrayBuffer }
+  | { t: 'stopped' };
+
+/**
+ * Frames for many connections in one message: frame i is bytes[offsets[i], offsets[i+1]) for
+ * connection ids[i], binary unless text[i]. Consecutive frames of one connection leave in one cork.
+ */
+export interface FrameBatch {
+  buffer: ArrayBuffer;
+  count: number;
+  ids: Int32Array;
+  offsets: Uint32Array;
+  text: Uint8Array;
+}
+
+/** Main -> network thread. */
+export type ToNet =
+  | { t: 'frames'; batch: FrameBatch }
+  | { t: 'close'; id: number; code: number; reason: string }
+  | { t: 'http'; reply: NetHttpReply }
+  | { t: 'stopAccepting' }
+  | { t: 'stop' };

@@ -1,0 +1,319 @@
+import uWS from 'uWebSockets.js';
+import { parentPort, workerData } from 'node:worker_threads';
+import { readBody } from '../http/body.ts';
+import { clientAddress } from '../http/client-ip.ts';
+import { PROBLEM_CONTENT_TYPE, problem, statusText } from '../http/problem.ts';
+import {
+  decodeClientFrame,
+  type Encoding,
+  encodeServerEvent,
+  MAX_FRAME_BYTES,
+  type ServerEventName,
+  type ServerPayload,
+} from '../protocol/index.ts';
+import { MessageRateLimiter } from '../ws/message-rate.ts';
+import { framesByConnection } from './frame-batch.ts';
+import type { FromNet, InboundCounts, NetEvent, NetHttpReply, NetWorkerData, ToNet } from './messages.ts';
+
+/**
+ * The network thread: the uWS app with every socket of the server. It frames, size-checks, rate-limits,
+ * decodes and validates what arrives and passes only valid messages (and whole HTTP requests) to the
+ * main thread; it writes what the main thread sends. The socket writes, ~10 us each on loopback, would
+ * otherwise be most of a big tick on the simulation's thread.
+ */
+
+const port = parentPort;
+if (port === null) throw new Error('net-worker must run in a worker thread');
+const opts = workerData as NetWorkerData;
+
+/** Close code for a client whose send buffer overflowed: it is not reading fast enough. */
+const CLOSE_TOO_SLOW = 1008;
+/** uWS drops a frame above this with a bare TCP close; our own check closes at 64 KiB with 1009. */
+const HARD_FRAME_CAP_BYTES = 1024 * 1024;
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+interface SocketData {
+  id: number;
+  ip: string;
+  encoding: Encoding;
+  query: string;
+  rate: MessageRateLimiter | undefined;
+  closed: boolean;
+}
+
+interface PendingHttp {
+  res: uWS.HttpResponse;
+  aborted: boolean;
+  /** Handed to the main thread (an abort after that is reported to it). */
+  forwarded: boolean;
+}
+
+const post = (m: FromNet, transfer?: ArrayBuffer[]) => port.postMessage(m, transfer ?? []);
+
+// Inbound events leave in batches: one postMessage per turn of the loop, not one per message.
+let events: NetEvent[] = [];
+let counts: InboundCounts = { ok: 0, bad: 0, tooBig: 0, rateLimited: 0 };
+let flushScheduled = false;
+function emit(e: NetEvent): void {
+  events.push(e);
+  scheduleFlush();
+}
+function scheduleFlush(): void {
+  if (flushScheduled) return;
+  flushScheduled = true;
+  setImmediate(flushEvents);
+}
+function flushEvents(): void {
+  flushScheduled = false;
+  if (events.length === 0 && counts.ok + counts.bad + counts.tooBig + counts.rateLimited === 0) return;
+  post({ t: 'events', events, counts });
+  events = [];
+  counts = { ok: 0, bad: 0, tooBig: 0, rateLimited: 0 };
+}
+
+const sockets = new Map<number, uWS.WebSocket<SocketData>>();
+const http = new Map<number, PendingHttp>();
+let nextSocketId = 1;
+let nextRequestId = 1;
+let accepting = true;
+
+function sendEvent<E extends ServerEventName>(
+  ws: uWS.WebSocket<SocketData>,
+  event: E,
+  payload: ServerPayload<E>,
+): void {
+  const frame = encodeServerEvent(ws.getUserData().encoding, event, payload);
+  ws.cork(() => ws.send(frame, typeof frame !== 'string'));
+}
+
+function closeSocket(ws: uWS.WebSocket<SocketData>, code: number, reason: string): void {
+  const d = ws.getUserData();
+  if (d.closed) return;
+  ws.end(code, reason.slice(0, 120));
+}
+
+const app = uWS.App();
+
+app.ws<SocketData>('/ws', {
+  compression: uWS.DISABLED,
+  maxPayloadLength: HARD_FRAME_CAP_BYTES,
+  maxBackpressure: opts.maxBufferedBytes,
+  idleTimeout: opts.idleTimeoutSeconds,
+  sendPingsAutomatically: true,
+
+  upgrade: (res, req, context) => {
+    // Everything from req is read here, synchronously: it is invalid after this callback.
+    const query = req.getQuery() ?? '';
+    const key = req.getHeader('sec-websocket-key');
+    const protocol = req.getHeader('sec-websocket-protocol');
+    const extensions = req.getHeader('sec-websocket-extensions');
+    const forwardedFor = req.getHeader('x-forwarded-for');
+    const encoding = new URLSearchParams(query).get('encoding') || 'msgpack';
+    if (!accepting) {
+      refuse(res, 503, 'The server is shutting down');
+      return;
+    }
+    if (encoding !== 'msgpack' && encoding !== 'json') {
+      refuse(res, 400, 'encoding must be msgpack or json');
+      return;
+    }
+    const ip = clientAddress(res.getRemoteAddressAsText(), forwardedFor, opts.trustProxy);
+    const rate = opts.rateLimitDisabled ? undefined : new MessageRateLimiter(() => performance.now());
+    const data: SocketData = { id: nextSocketId++, ip, encoding, query, rate, closed: false };
+    res.upgrade(data, key, protocol, extensions, context);
+  },
+
+  open: (ws) => {
+    const d = ws.getUserData();
+    sockets.set(d.id, ws);
+    emit({ t: 'open', id: d.id, ip: d.ip, encoding: d.encoding, query: d.query });
+  },
+
+  message: (ws, message, isBinary) => {
+    const d = ws.getUserData();
+    if (d.closed) return;
+    if (message.byteLength > MAX_FRAME_BYTES) {
+      counts.tooBig++;
+      scheduleFlush();
+      closeSocket(ws, 1009, 'frame larger than 64 KiB');
+      return;
+    }
+    const verdict = d.rate?.accept() ?? 'pass';
+    if (verdict !== 'pass') {
+      counts.rateLimited++;
+      scheduleFlush();
+      if (verdict === 'close') closeSocket(ws, 4029, 'message rate limit exceeded');
+      else if (verdict === 'drop-notify') {
+        sendEvent(ws, 'error', {
+          code: 'RATE_LIMITED',
+          message: 'Too many messages: at most 60 a second; extra messages are dropped',
+          event: null,
+        });
+      }
+      return;
+    }
+    // uWS neuters the buffer when this callback returns: decode a copy.
+    const decoded = decodeClientFrame(new Uint8Array(message.slice(0)), isBinary);
+    if (!decoded.ok) {
+      counts.bad++;
+      scheduleFlush();
+      sendEvent(ws, 'error', { code: 'BAD_MESSAGE', message: decoded.message, event: decoded.event });
+      return;
+    }
+    counts.ok++;
+    emit({ t: 'message', id: d.id, message: decoded.message });
+  },
+
+  close: (ws, code) => {
+    const d = ws.getUserData();
+    d.closed = true;
+    sockets.delete(d.id);
+    emit({ t: 'close', id: d.id, code });
+  },
+});
+
+function refuse(res: uWS.HttpResponse, status: number, detail: string): void {
+  const code = status === 400 ? 'BAD_REQUEST' : 'INTERNAL';
+  res.cork(() => {
+    res
+      .writeStatus(`${status} ${statusText(status)}`)
+      .writeHeader('Content-Type', PROBLEM_CONTENT_TYPE)
+      .end(JSON.stringify(problem(status, code, detail)));
+  });
+}
+
+app.any('/*', (res, req) => {
+  const headers: Record<string, string> = {};
+  req.forEach((k, v) => {
+    headers[k] = v;
+  });
+  const id = nextRequestId++;
+  const pending: PendingHttp = { res, aborted: false, forwarded: false };
+  http.set(id, pending);
+  const method = req.getMethod().toUpperCase();
+  const base = {
+    id,
+    method,
+    url: req.getUrl(),
+    rawQuery: req.getQuery() ?? '',
+    headers,
+    ip: clientAddress(res.getRemoteAddressAsText(), headers['x-forwarded-for'] ?? '', opts.trustProxy),
+  };
+  const forward = (body: Uint8Array | undefined, tooLarge: boolean) => {
+    pending.forwarded = true;
+    emit({ t: 'http', req: { ...base, body, tooLarge, aborted: pending.aborted } });
+  };
+  const abortListeners: (() => void)[] = [];
+  res.onAborted(() => {
+    pending.aborted = true;
+    http.delete(id);
+    for (const cb of abortListeners) cb();
+    if (pending.forwarded) emit({ t: 'httpAborted', id });
+  });
+  if (!BODY_METHODS.has(method) || !hasBody(headers)) {
+    forward(undefined, false);
+    return;
+  }
+  const declared = headers['content-length'];
+  readBody(res, declared === undefined ? undefined : Number(declared), opts.maxBodyBytes, (cb) =>
+    abortListeners.push(cb),
+  ).then(
+    (body) => forward(new Uint8Array(body), false),
+    // Too large, or the client went away mid-body (forwarded as aborted: logged, never handled).
+    () => forward(undefined, !pending.aborted),
+  );
+});
+
+function hasBody(headers: Record<string, string>): boolean {
+  const len = headers['content-length'];
+  if (len !== undefined) return len !== '0';
+  return headers['transfer-encoding'] !== undefined;
+}
+
+function writeReply(reply: NetHttpReply): void {
+  const pending = http.get(reply.id);
+  if (pending === undefined) return;
+  http.delete(reply.id);
+  if (pending.aborted) return;
+  const { res } = pending;
+  res.cork(() => {
+    res.writeStatus(`${reply.status} ${statusText(reply.status)}`);
+    for (const [k, v] of reply.headers) res.writeHeader(k, v);
+    const noBody = reply.status === 204 || reply.status === 304;
+    if (noBody) res.endWithoutBody(undefined, reply.close);
+    else if (reply.head) res.endWithoutBody(byteLength(reply.body), reply.close);
+    else res.end(reply.body ?? '', reply.close);
+  });
+}
+
+function byteLength(body: string | Uint8Array | undefined): number {
+  if (body === undefined) return 0;
+  return typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+}
+
+function writeFrames(batch: Extract<ToNet, { t: 'frames' }>['batch']): void {
+  for (const { id, frames } of framesByConnection(batch)) {
+    const ws = sockets.get(id);
+    if (ws === undefined) continue;
+    let status = 1;
+    // One cork: uWS gathers the writes of one cork into one syscall.
+    ws.cork(() => {
+      for (const f of frames) {
+        status = ws.send(f.bytes, !f.text);
+        if (status === 2) break;
+      }
+    });
+    // 2 = dropped at uWS's own cap. Either way the client cannot keep up: cut it off rather than let
+    // its buffer (and the server's memory) grow.
+    if (status === 2 || ws.getBufferedAmount() > opts.maxBufferedBytes) {
+      closeSocket(ws, CLOSE_TOO_SLOW, 'send buffer full: client too slow');
+    }
+  }
+  // uWS copied every frame: the buffer goes back to be filled again.
+  post({ t: 'buffer', buffer: batch.buffer }, [batch.buffer]);
+}
+
+let listenSocket: uWS.us_listen_socket | null = null;
+
+port.on('message', (m: ToNet) => {
+  switch (m.t) {
+    case 'frames':
+      writeFrames(m.batch);
+      break;
+    case 'close': {
+      const ws = sockets.get(m.id);
+      if (ws !== undefined) closeSocket(ws, m.code, m.reason);
+      break;
+    }
+    case 'http':
+      writeReply(m.reply);
+      break;
+    case 'stopAccepting':
+      accepting = false;
+      if (listenSocket !== null) uWS.us_listen_socket_close(listenSocket);
+      listenSocket = null;
+      break;
+    case 'stop':
+      accepting = false;
+      if (listenSocket !== null) uWS.us_listen_socket_close(listenSocket);
+      listenSocket = null;
+      for (const ws of [...sockets.values()]) closeSocket(ws, 1001, 'server shutting down');
+      // Present in this uWS build but not in its typings: closes the remaining HTTP keep-alive sockets.
+      (app as unknown as { close?: () => void }).close?.();
+      // Let uWS flush the close frames, then report (events first: the closes above).
+      setImmediate(() => {
+        flushEvents();
+        post({ t: 'stopped' });
+      });
+      break;
+  }
+});
+
+app.listen(opts.host, opts.port, (token) => {
+  if (!token) {
+    post({ t: 'listenFailed', message: `cannot listen on ${opts.host}:${opts.port} (port in use?)` });
+    return;
+  }
+  listenSocket = token;
+  post({ t: 'listening', port: uWS.us_socket_local_port(token as unknown as uWS.us_socket) });
+});
