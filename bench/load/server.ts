@@ -79,7 +79,7 @@ export async function startServer(repoRoot: string, tickMs: number): Promise<Ser
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
-        const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        const kill = setTimeout(() => child.kill('SIGKILL'), 60_000);
         child.once('exit', () => {
           clearTimeout(kill);
           fs.rmSync(world, { recursive: true, force: true });

@@ -65,18 +65,21 @@ export type FromNet =
   | { t: 'listening'; port: number }
   | { t: 'listenFailed'; message: string }
   | { t: 'events'; events: NetEvent[]; counts: InboundCounts }
-  | { t: 'buffer'; buffer: ArrayBuffer }
+  | { t: 'buffers'; buffers: ArrayBuffer[] }
   | { t: 'stopped' };
 
 /**
- * Frames for many connections in one message: frame i is bytes[offsets[i], offsets[i+1]) for
- * connection ids[i], binary unless text[i]. Consecutive frames of one connection leave in one cork.
+ * Frames for many connections in one message: frame i, for connection ids[i], is
+ * buffers[chunk[i]][start[i], end[i]), binary unless text[i]. Entries may share bytes (one chat line for
+ * many hearers). Consecutive frames of one connection leave in one cork.
  */
 export interface FrameBatch {
-  buffer: ArrayBuffer;
+  buffers: ArrayBuffer[];
   count: number;
   ids: Int32Array;
-  offsets: Uint32Array;
+  chunk: Uint32Array;
+  start: Uint32Array;
+  end: Uint32Array;
   text: Uint8Array;
 }
 

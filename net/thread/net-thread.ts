@@ -60,7 +60,15 @@ export async function startNetThread(opts: NetThreadOptions): Promise<NetThread>
     wsMessagesOut.inc(frames);
     wsBytesOut.inc(writer.bytes);
     writer.bytes = 0;
-    post({ t: 'frames', batch }, [batch.buffer]);
+    const { ids, chunk, start, end, text } = batch;
+    post({ t: 'frames', batch }, [
+      ...batch.buffers,
+      ids.buffer,
+      chunk.buffer,
+      start.buffer,
+      end.buffer,
+      text.buffer,
+    ] as ArrayBuffer[]);
   };
 
   const link: ConnectionLink = {
@@ -147,8 +155,8 @@ export async function startNetThread(opts: NetThreadOptions): Promise<NetThread>
           if (m.counts.rateLimited > 0) wsMessagesIn.inc({ result: 'rate_limited' }, m.counts.rateLimited);
           for (const e of m.events) onEvent(e);
           break;
-        case 'buffer':
-          writer.recycle(m.buffer);
+        case 'buffers':
+          for (const b of m.buffers) writer.recycle(b);
           break;
         case 'stopped':
           onStopped?.();

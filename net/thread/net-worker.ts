@@ -269,8 +269,8 @@ function writeFrames(batch: Extract<ToNet, { t: 'frames' }>['batch']): void {
       closeSocket(ws, CLOSE_TOO_SLOW, 'send buffer full: client too slow');
     }
   }
-  // uWS copied every frame: the buffer goes back to be filled again.
-  post({ t: 'buffer', buffer: batch.buffer }, [batch.buffer]);
+  // uWS copied every frame: the chunks go back to be filled again.
+  post({ t: 'buffers', buffers: batch.buffers }, batch.buffers);
 }
 
 let listenSocket: uWS.us_listen_socket | null = null;
