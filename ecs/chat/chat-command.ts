@@ -43,19 +43,20 @@ export function chatCommand(world: GameWorld, cmd: CommandOf<'chat'>): void {
   const sx = Position.x[sender.eid] as number;
   const sz = Position.z[sender.eid] as number;
   const view = world.viewDistance;
-  const hearers: string[] = [];
+  const hearers: number[] = [];
   world.grid.forEachInSquare(sx, sz, view, (eid) => {
-    const p = world.playerByEid.get(eid);
-    if (p === undefined) return;
+    if (!world.playerByEid.has(eid)) return;
     const d = Math.max(
       Math.abs((Position.x[eid] as number) - sx),
       Math.abs((Position.z[eid] as number) - sz),
     );
-    if (d <= view) hearers.push(p.characterId);
+    if (d <= view) hearers.push(eid);
   });
-  // Grid order depends on arrival in cells; deliver in a stable order.
-  hearers.sort();
+  // Grid order depends on arrival in cells; deliver in a stable order (eids are deterministic). Numbers,
+  // not character ids: in a crowd of 2,000 a string sort per chat line took a millisecond.
+  const order = Int32Array.from(hearers).sort();
   // One data object for every hearer: delivery encodes it once for all of them.
   const data = { fromId, fromName, message, channel: 'local' as const };
-  for (const to of hearers) emit(world, to, 'chat', data);
+  for (const eid of order)
+    emit(world, (world.playerByEid.get(eid) as { characterId: string }).characterId, 'chat', data);
 }
