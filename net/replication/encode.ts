@@ -2,7 +2,7 @@ import { Packr } from 'msgpackr';
 import type { GameWorld } from '../../ecs/world.ts';
 import type { Encoding } from '../protocol/codec.ts';
 import { changedEntity, fullEntity, REPLICATED_BITS, type WireEntity } from './entity-fields.ts';
-import { arrayHeaderLength, packFlat, packStrings, writeArrayHeader } from './msgpack-entity.ts';
+import { arrayHeaderLength, ByteArena, packFlat, packStrings, writeArrayHeader } from './msgpack-entity.ts';
 import type { ObserverDelta } from './observer.ts';
 
 /**
@@ -48,6 +48,8 @@ export class FragmentCache {
   private mpHead: Uint8Array | null = null;
   private readonly pieces: Uint8Array[] = [];
   private scratchFrame = new Uint8Array(64 * 1024);
+  /** This tick's entries, runs and removed lists (views into reused chunks; reset every tick). */
+  private readonly arena = new ByteArena();
 
   constructor(private readonly world: GameWorld) {}
 
@@ -59,6 +61,7 @@ export class FragmentCache {
     this.runs.clear();
     this.frames.clear();
     this.mpHead = null;
+    this.arena.reset();
   }
 
   private fragment(eid: number, entered: boolean): Fragment {
@@ -150,7 +153,7 @@ export class FragmentCache {
   /** The entity's encoded entry (built and encoded once per tick). */
   private mpEntry(eid: number, entered: boolean): Uint8Array {
     const f = this.fragment(eid, entered);
-    if (f.mp === undefined) f.mp = packEntity(f.entity);
+    if (f.mp === undefined) f.mp = this.packEntity(f.entity);
     return f.mp;
   }
 
@@ -158,10 +161,24 @@ export class FragmentCache {
   private mpRun(ci: number): CellRun {
     const r = this.run(ci);
     if (r.mp === undefined) {
-      for (const f of r.frags) if (f.mp === undefined) f.mp = packEntity(f.entity);
-      r.mp = Buffer.concat(r.frags.map((f) => f.mp as Uint8Array));
+      let size = 0;
+      for (const f of r.frags) {
+        if (f.mp === undefined) f.mp = this.packEntity(f.entity);
+        size += f.mp.length;
+      }
+      const mp = this.arena.alloc(size);
+      let at = 0;
+      for (const f of r.frags) {
+        mp.set(f.mp as Uint8Array, at);
+        at += (f.mp as Uint8Array).length;
+      }
+      r.mp = mp;
     }
     return r;
+  }
+
+  private packEntity(e: WireEntity): Uint8Array {
+    return packFlat(e as Record<string, string | number | boolean | undefined>, this.arena);
   }
 
   private encodeMsgpack(d: ObserverDelta, transient: boolean): Uint8Array {
@@ -190,7 +207,7 @@ export class FragmentCache {
       n += r.frags.length;
     }
     for (const p of pieces) size += p.length;
-    const removed = d.removed.length === 0 ? MP_EMPTY_ARRAY : packStrings(d.removed);
+    const removed = d.removed.length === 0 ? MP_EMPTY_ARRAY : packStrings(d.removed, this.arena);
     // Pass 2: one buffer, written in order.
     const total = head.length + arrayHeaderLength(n) + size + MP_REMOVED_KEY.length + removed.length;
     let out: Uint8Array;
@@ -212,5 +229,3 @@ export class FragmentCache {
     return out;
   }
 }
-
-const packEntity = (e: WireEntity) => packFlat(e as Record<string, string | number | boolean | undefined>);

@@ -95,8 +95,53 @@ function writeNumber(n: number): void {
   at += 8;
 }
 
+/**
+ * Bump allocation of short-lived bytes in reused chunks: results are views, not buffers of their own.
+ * A tick encodes thousands of entries; an ArrayBuffer each kept the collector busy. Everything handed
+ * out is invalid after reset().
+ */
+export class ByteArena {
+  private static readonly CHUNK = 256 * 1024;
+  private chunks: Uint8Array[] = [];
+  private index = 0;
+  private at = 0;
+
+  alloc(n: number): Uint8Array {
+    let chunk = this.chunks[this.index];
+    if (chunk === undefined || this.at + n > chunk.length) {
+      if (chunk !== undefined) this.index++;
+      chunk = this.chunks[this.index];
+      if (chunk === undefined || chunk.length < n) {
+        chunk = new Uint8Array(Math.max(n, ByteArena.CHUNK));
+        this.chunks[this.index] = chunk;
+      }
+      this.at = 0;
+    }
+    const out = chunk.subarray(this.at, this.at + n);
+    this.at += n;
+    return out;
+  }
+
+  copy(bytes: Uint8Array): Uint8Array {
+    const out = this.alloc(bytes.length);
+    out.set(bytes);
+    return out;
+  }
+
+  reset(): void {
+    this.index = 0;
+    this.at = 0;
+  }
+}
+
+const result = (arena: ByteArena | undefined): Uint8Array =>
+  arena === undefined ? plain.slice(0, at) : arena.copy(plain.subarray(0, at));
+
 /** MessagePack of a flat object (keys in insertion order; undefined values skipped). */
-export function packFlat(obj: Record<string, string | number | boolean | undefined>): Uint8Array {
+export function packFlat(
+  obj: Record<string, string | number | boolean | undefined>,
+  arena?: ByteArena,
+): Uint8Array {
   at = 0;
   const keys = Object.keys(obj);
   let count = 0;
@@ -119,16 +164,16 @@ export function packFlat(obj: Record<string, string | number | boolean | undefin
       scratch[at++] = v ? 0xc3 : 0xc2;
     }
   }
-  return plain.slice(0, at);
+  return result(arena);
 }
 
 /** MessagePack of an array of strings (world:update `removed`), same bytes as a general encoder. */
-export function packStrings(list: readonly string[]): Uint8Array {
+export function packStrings(list: readonly string[], arena?: ByteArena): Uint8Array {
   at = 0;
   ensure(5);
   at = writeArrayHeader(scratch, 0, list.length);
   for (let i = 0; i < list.length; i++) writeString(list[i] as string);
-  return plain.slice(0, at);
+  return result(arena);
 }
 
 /** Bytes of a MessagePack array header for n items. */
