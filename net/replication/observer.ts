@@ -110,16 +110,18 @@ export function observe(world: GameWorld, obs: Observer, scratch: ViewScratch): 
   const r1 = grid.rowOf(pz + reach);
   for (let row = grid.rowOf(pz - reach); row <= r1; row++) {
     const z0 = grid.rowStart(row);
-    const rowInside = z0 >= pz - view && z0 + last <= pz + view;
+    // Pure cells may reach into the hysteresis band: all their entities are known and stay known there.
+    const rowInside = z0 >= pz - keep && z0 + last <= pz + keep;
     for (let col = c0; col <= c1; col++) {
       const ci = row * grid.cols + col;
       const cell = grid.cell(ci);
       const n = cell.length;
       if (n === 0) continue;
       const x0 = grid.colStart(col);
-      if (rowInside && x0 >= px - view && x0 + last <= px + view) {
-        // Wholly within enter range. Fast path: every entity already known and none an item (whose
-        // visibility depends on the observer): the cell's changed entities go as one shared run.
+      if (rowInside && x0 >= px - keep && x0 + last <= px + keep) {
+        // Wholly within keep range. Fast path: every entity already known (so none leaves, and none is
+        // still waiting to enter) and none an item (whose visibility depends on the observer): the
+        // cell's changed entities go as one shared run.
         let pure = true;
         for (let i = 0; i < n; i++) {
           const eid = cell[i] as number;
