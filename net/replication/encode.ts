@@ -45,6 +45,8 @@ export class FragmentCache {
   private readonly delta = new Map<number, Fragment>();
   private readonly runs = new Map<number, CellRun>();
   private readonly frames = new Map<string, Uint8Array | string>();
+  /** Keys of shareable frames met once this tick (encoded transient, not kept). */
+  private readonly seenOnce = new Set<string>();
   private mpHead: Uint8Array | null = null;
   private readonly pieces: Uint8Array[] = [];
   private scratchFrame = new Uint8Array(64 * 1024);
@@ -60,6 +62,7 @@ export class FragmentCache {
     this.delta.clear();
     this.runs.clear();
     this.frames.clear();
+    this.seenOnce.clear();
     this.mpHead = null;
     this.arena.reset();
   }
@@ -123,10 +126,22 @@ export class FragmentCache {
    * every frame is tens of KB; allocating one per observer per tick made the collector the bottleneck.
    */
   encodeTransient(d: ObserverDelta, encoding: Encoding): Uint8Array | string {
-    if (encoding === 'json' || d.entered.length + d.changed.length + d.removed.length === 0) {
-      return this.encode(d, encoding);
-    }
+    if (encoding === 'json') return this.encode(d, encoding);
     this.sync();
+    if (d.entered.length + d.changed.length + d.removed.length === 0) {
+      // Shareable, but spread-out observers rarely share their exact cells: keep a frame of its own
+      // only from the second observer with these cells on (a kept frame per observer per tick was most
+      // of the collector's work with 2,000 players spread out).
+      const key = `${encoding}:${d.changedCells.join(',')}`;
+      const hit = this.frames.get(key);
+      if (hit !== undefined) return hit;
+      if (this.seenOnce.has(key)) {
+        const frame = this.encodeMsgpack(d, false);
+        this.frames.set(key, frame);
+        return frame;
+      }
+      this.seenOnce.add(key);
+    }
     return this.encodeMsgpack(d, true);
   }
 
