@@ -62,8 +62,22 @@ export function copyCharacter(s: CharacterState): CharacterState {
 const copy = copyCharacter;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Logouts collected in one turn of the event loop, written together. */
+interface LogoutBatch {
+  snaps: Map<string, CharacterState>;
+  /** Work already queued for these characters when they logged out: the batch waits for it. */
+  before: Promise<void>[];
+  written: Promise<void>;
+  /** The enqueue sequence number when the batch began. */
+  startSeq: number;
+}
+
 export class SaveScheduler {
   private readonly lanes = new Map<string, Promise<void>>();
+  private logouts: LogoutBatch | null = null;
+  /** Sequence number of the last enqueue, and of the last one per character lane. */
+  private seq = 0;
+  private readonly laneSeq = new Map<string, number>();
   private readonly items = new Map<string, CharacterState>();
   private readonly dirtySet = new Map<string, CharacterState>();
   /** Item transactions in flight per character, and the snapshots handed over meanwhile. */
@@ -101,11 +115,39 @@ export class SaveScheduler {
     void this.write(batch);
   }
 
-  /** Saves the character now (and anything pending for it), resolving once it is written. */
-  async logout(s: CharacterState): Promise<void> {
+  /**
+   * Saves the character now (and anything pending for it), resolving once it is written. Logouts of one
+   * turn of the event loop (a tick's leavers, a mass disconnect, shutdown) share one write: 2,000 single
+   * saves took PGlite longer than the shutdown allows. Each character's lane holds its place from this
+   * call on, so a login that follows waits for the save.
+   */
+  logout(s: CharacterState): Promise<void> {
     this.items.delete(s.id);
     this.dirtySet.delete(s.id);
-    await this.write([this.track(copy(s))]);
+    const snap = this.track(copy(s));
+    const current = this.logouts;
+    if (current?.snaps.has(s.id)) {
+      current.snaps.set(s.id, snap);
+      return current.written;
+    }
+    // Work queued for this character since the batch began may wait on the batch itself (a trade or
+    // death-lock write that also names a character already in it): then this logout starts a new one.
+    let batch = current;
+    if (batch !== null && (this.laneSeq.get(s.id) ?? 0) > batch.startSeq) batch = null;
+    if (batch === null) {
+      const b: LogoutBatch = { snaps: new Map(), before: [], written: Promise.resolve(), startSeq: this.seq };
+      b.written = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+        if (this.logouts === b) this.logouts = null;
+        await Promise.all(b.before);
+        await this.writeWithRetry([...b.snaps.values()]);
+      });
+      batch = this.logouts = b;
+    }
+    const b = batch;
+    b.snaps.set(s.id, snap);
+    const prior = this.lanes.get(s.id);
+    if (prior !== undefined) b.before.push(prior);
+    return this.enqueue([s.id], () => b.written);
   }
 
   async waitForPending(characterId: string): Promise<void> {
@@ -236,9 +278,17 @@ export class SaveScheduler {
       () => {},
       () => {},
     );
-    for (const id of unique) this.lanes.set(id, tail);
+    const seq = ++this.seq;
+    for (const id of unique) {
+      this.lanes.set(id, tail);
+      this.laneSeq.set(id, seq);
+    }
     void tail.then(() => {
-      for (const id of unique) if (this.lanes.get(id) === tail) this.lanes.delete(id);
+      for (const id of unique) {
+        if (this.lanes.get(id) !== tail) continue;
+        this.lanes.delete(id);
+        this.laneSeq.delete(id);
+      }
     });
     return run;
   }

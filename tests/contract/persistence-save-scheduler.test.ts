@@ -78,6 +78,65 @@ describe('SaveScheduler with a recording port', () => {
     expect(written?.position.x).toBe(0);
   });
 
+  it('logouts of one turn share one write; a repeated logout keeps the newest snapshot', async () => {
+    const port = new RecordingPort();
+    const saves = new SaveScheduler(port.asPort(), { saveIntervalMs: 60_000, logger: quiet });
+    const leavers = ['L1', 'L2', 'L3'].map((n) => makeCharacter('acc', n));
+    const done = leavers.map((c) => saves.logout(c));
+    (leavers[0] as CharacterState).coins = 9;
+    done.push(saves.logout(leavers[0] as CharacterState));
+    await Promise.all(done);
+    expect(port.events).toEqual(['save:start:L1,L2,L3', 'save:done:L1@9,L2@0,L3@0']);
+    // A logout in a later turn is a write of its own.
+    await saves.logout(makeCharacter('acc', 'L4'));
+    expect(port.saved.map((b) => b.map((c) => c.name))).toEqual([['L1', 'L2', 'L3'], ['L4']]);
+  });
+
+  it('a login right after a logout waits for the shared write', async () => {
+    const port = new RecordingPort();
+    const saves = new SaveScheduler(port.asPort(), { saveIntervalMs: 60_000, logger: quiet });
+    const c = makeCharacter('acc', 'Back');
+    const g = gate();
+    port.gate = g.p;
+    void saves.logout(c);
+    let loaded = false;
+    const login = saves.waitForPending(c.id).then(() => {
+      loaded = true;
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(loaded).toBe(false);
+    g.open();
+    await login;
+    expect(port.events).toEqual(['save:start:Back', 'save:done:Back@0']);
+  });
+
+  it('a logout after a transaction naming a character already in the batch waits for it without deadlock', async () => {
+    const port = new RecordingPort();
+    const saves = new SaveScheduler(port.asPort(), { saveIntervalMs: 60_000, logger: quiet });
+    const x = makeCharacter('acc', 'X');
+    const z = makeCharacter('acc', 'Z');
+    const first = saves.logout(x);
+    const tx = saves.runTransaction({
+      id: 'pickup',
+      kind: 'admin',
+      conserve: false,
+      changes: [
+        { characterId: x.id, before: holdingsOf(x), after: holdingsOf(x) },
+        { characterId: z.id, before: holdingsOf(z), after: holdingsOf(z) },
+      ],
+    });
+    const second = saves.logout(z);
+    await Promise.all([first, tx, second]);
+    expect(port.events).toEqual([
+      'save:start:X',
+      'save:done:X@0',
+      'tx:start:pickup',
+      'tx:done:pickup',
+      'save:start:Z',
+      'save:done:Z@0',
+    ]);
+  });
+
   it('orders work per character: a transaction waits for the earlier save of its character', async () => {
     const port = new RecordingPort();
     const saves = new SaveScheduler(port.asPort(), { saveIntervalMs: 60_000, logger: quiet });
