@@ -15,7 +15,11 @@ export interface TickMetrics {
   bytesOut: Counter;
 }
 
-const BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.15, 0.25, 0.3, 0.5, 1, 2.5];
+// Fine around the budgets that matter (50 ms spread, 150 ms crowd, 300 ms, the 600 ms tick).
+const BUCKETS = [
+  0.001, 0.0025, 0.005, 0.01, 0.02, 0.03, 0.04, 0.05, 0.06, 0.075, 0.1, 0.125, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5,
+  0.6, 1, 2.5,
+];
 
 /** A metric of that name already on the registry (another module created it) or a new one. */
 function reuse<T>(registry: Registry, name: string, create: () => T): T {
