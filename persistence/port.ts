@@ -118,5 +118,7 @@ export interface PersistencePort {
   recoverDeathLocks(): Promise<number>;
   recordNpcKills(rows: { characterId: string; npcId: string; count: number }[]): Promise<void>;
   healthy(): Promise<boolean>;
+  /** When a database call last completed (performance.now() ms; 0 before any): busy is not down. */
+  lastActivityMs(): number;
   close(): Promise<void>;
 }

@@ -13,7 +13,7 @@ import type {
 import * as chars from './repo/characters.ts';
 import * as items from './repo/item-tx.ts';
 import { SlotCache } from './repo/slot-cache.ts';
-import { type SqlClient, withRetry } from './sql.ts';
+import { type SqlClient, trackActivity, withRetry } from './sql.ts';
 
 /** The PersistencePort over any SqlClient: the same code for postgres.js and PGlite. */
 
@@ -32,7 +32,16 @@ function toUser(r: Record<string, unknown>): UserRecord {
 export class SqlPersistence implements PersistencePort {
   private readonly slots = new SlotCache();
 
-  constructor(private readonly db: SqlClient) {}
+  private readonly db: SqlClient & { lastActivityMs(): number };
+
+  constructor(db: SqlClient) {
+    this.db = trackActivity(db);
+  }
+
+  /** When a database call last completed (performance.now() ms; 0 before any). */
+  lastActivityMs(): number {
+    return this.db.lastActivityMs();
+  }
 
   /** Runs a write of holdings other than a batch save, forgetting the characters' cached slots around it. */
   private async holdingsWrite<T>(ids: readonly string[], fn: () => Promise<T>): Promise<T> {

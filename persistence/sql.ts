@@ -46,3 +46,23 @@ export async function withRetry<T>(
     }
   }
 }
+
+/**
+ * The client with a note of when a call last completed (performance.now() ms, 0 before any): a
+ * health probe stuck behind a queue of work can tell a busy database from a dead one.
+ */
+export function trackActivity(client: SqlClient): SqlClient & { lastActivityMs(): number } {
+  let last = 0;
+  const done = <T>(p: Promise<T>): Promise<T> =>
+    p.then((v) => {
+      last = performance.now();
+      return v;
+    });
+  return {
+    query: (text, params) => done(client.query(text, params)),
+    exec: (text) => done(client.exec(text)),
+    transaction: (fn) => done(client.transaction(fn)),
+    close: () => client.close(),
+    lastActivityMs: () => last,
+  };
+}

@@ -1,6 +1,8 @@
 /**
  * Database health for /status, checked in the background so /status never waits on the database
  * (contract §3.5: 200 within 3 s even while busy; 503 with the same shape when the database is down).
+ * A probe that times out while other database calls keep completing means busy, not down: with the
+ * embedded database a login storm queues the probe behind thousands of writes.
  */
 export class DatabaseHealth {
   private ok = true;
@@ -9,7 +11,13 @@ export class DatabaseHealth {
 
   constructor(
     private readonly check: () => Promise<boolean>,
-    private readonly opts: { intervalMs?: number; timeoutMs?: number; onChange?: (ok: boolean) => void } = {},
+    private readonly opts: {
+      intervalMs?: number;
+      timeoutMs?: number;
+      onChange?: (ok: boolean) => void;
+      /** When a database call last completed (performance.now() ms). */
+      lastActivityMs?: () => number;
+    } = {},
   ) {}
 
   /** The last known state: never blocks. */
@@ -33,11 +41,14 @@ export class DatabaseHealth {
     if (this.running) return this.ok;
     this.running = true;
     let timeout: NodeJS.Timeout | undefined;
+    const started = performance.now();
     try {
-      const timedOut = new Promise<boolean>((resolve) => {
-        timeout = setTimeout(() => resolve(false), this.opts.timeoutMs ?? 2000);
+      const timedOut = new Promise<'timeout'>((resolve) => {
+        timeout = setTimeout(() => resolve('timeout'), this.opts.timeoutMs ?? 2000);
       });
-      const ok = await Promise.race([this.check().catch(() => false), timedOut]);
+      const result = await Promise.race([this.check().catch(() => false), timedOut]);
+      const busy = result === 'timeout' && (this.opts.lastActivityMs?.() ?? -1) >= started;
+      const ok = result === true || busy;
       if (ok !== this.ok) this.opts.onChange?.(ok);
       this.ok = ok;
       return ok;

@@ -495,8 +495,11 @@ export function persistenceContract(make: () => TestDb): void {
       ]);
     });
 
-    it('is healthy while open', async () => {
+    it('is healthy while open, and notes when a call last completed', async () => {
+      const before = performance.now();
       expect(await port.healthy()).toBe(true);
+      expect(port.lastActivityMs()).toBeGreaterThanOrEqual(before);
+      expect(port.lastActivityMs()).toBeLessThanOrEqual(performance.now());
     });
   });
 }

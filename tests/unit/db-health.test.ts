@@ -24,4 +24,28 @@ describe('DatabaseHealth', () => {
     expect(await health.probe()).toBe(true);
     expect(changes).toEqual([false, true]);
   });
+
+  it('a probe that times out while other calls keep completing is busy, not down', async () => {
+    let last = 0;
+    let working = true;
+    // The work queue: other calls complete while the probe waits (until the database stops working).
+    const timer = setInterval(() => {
+      if (working) last = performance.now();
+    }, 2);
+    try {
+      const changes: boolean[] = [];
+      const health = new DatabaseHealth(() => new Promise(() => {}), {
+        timeoutMs: 30,
+        lastActivityMs: () => last,
+        onChange: (ok) => changes.push(ok),
+      });
+      expect(await health.probe()).toBe(true);
+      working = false;
+      await new Promise((r) => setTimeout(r, 5));
+      expect(await health.probe()).toBe(false);
+      expect(changes).toEqual([false]);
+    } finally {
+      clearInterval(timer);
+    }
+  });
 });
