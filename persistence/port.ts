@@ -1,4 +1,5 @@
 import type { CharacterState, ItemStack } from '../ecs/character-state.ts';
+import type { DbActivity } from './sql.ts';
 
 /**
  * The persistence port: the only way the rest of the server reaches the database (ARCHITECTURE rule 5).
@@ -118,7 +119,7 @@ export interface PersistencePort {
   recoverDeathLocks(): Promise<number>;
   recordNpcKills(rows: { characterId: string; npcId: string; count: number }[]): Promise<void>;
   healthy(): Promise<boolean>;
-  /** When a database call last completed (performance.now() ms; 0 before any): busy is not down. */
-  lastActivityMs(): number;
+  /** What the database has been doing (calls completed, calls in flight): busy is not down. */
+  activity(): DbActivity;
   close(): Promise<void>;
 }

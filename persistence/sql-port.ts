@@ -13,7 +13,7 @@ import type {
 import * as chars from './repo/characters.ts';
 import * as items from './repo/item-tx.ts';
 import { SlotCache } from './repo/slot-cache.ts';
-import { type SqlClient, trackActivity, withRetry } from './sql.ts';
+import { type DbActivity, type SqlClient, trackActivity, withRetry } from './sql.ts';
 
 /** The PersistencePort over any SqlClient: the same code for postgres.js and PGlite. */
 
@@ -32,15 +32,14 @@ function toUser(r: Record<string, unknown>): UserRecord {
 export class SqlPersistence implements PersistencePort {
   private readonly slots = new SlotCache();
 
-  private readonly db: SqlClient & { lastActivityMs(): number };
+  private readonly db: SqlClient & { activity(): DbActivity };
 
   constructor(db: SqlClient) {
     this.db = trackActivity(db);
   }
 
-  /** When a database call last completed (performance.now() ms; 0 before any). */
-  lastActivityMs(): number {
-    return this.db.lastActivityMs();
+  activity(): DbActivity {
+    return this.db.activity();
   }
 
   /** Runs a write of holdings other than a batch save, forgetting the characters' cached slots around it. */

@@ -47,22 +47,44 @@ export async function withRetry<T>(
   }
 }
 
+/** What the database has been doing, for a health probe (performance.now() ms). */
+export interface DbActivity {
+  /** When a call last completed (0 before any). */
+  lastCompletedMs: number;
+  /** Since when calls have been in flight without a pause (null when none is). */
+  busySinceMs: number | null;
+}
+
 /**
- * The client with a note of when a call last completed (performance.now() ms, 0 before any): a
- * health probe stuck behind a queue of work can tell a busy database from a dead one.
+ * The client with a note of its activity: a health probe stuck behind a queue of work, or behind one
+ * long batch write, can tell a busy database from a dead one.
  */
-export function trackActivity(client: SqlClient): SqlClient & { lastActivityMs(): number } {
+export function trackActivity(client: SqlClient): SqlClient & { activity(): DbActivity } {
   let last = 0;
-  const done = <T>(p: Promise<T>): Promise<T> =>
-    p.then((v) => {
-      last = performance.now();
-      return v;
-    });
+  let inflight = 0;
+  let busySince: number | null = null;
+  const track = <T>(start: () => Promise<T>): Promise<T> => {
+    if (inflight++ === 0) busySince = performance.now();
+    const settle = () => {
+      if (--inflight === 0) busySince = null;
+    };
+    return start().then(
+      (v) => {
+        last = performance.now();
+        settle();
+        return v;
+      },
+      (err: unknown) => {
+        settle();
+        throw err;
+      },
+    );
+  };
   return {
-    query: (text, params) => done(client.query(text, params)),
-    exec: (text) => done(client.exec(text)),
-    transaction: (fn) => done(client.transaction(fn)),
+    query: (text, params) => track(() => client.query(text, params)),
+    exec: (text) => track(() => client.exec(text)),
+    transaction: (fn) => track(() => client.transaction(fn)),
     close: () => client.close(),
-    lastActivityMs: () => last,
+    activity: () => ({ lastCompletedMs: last, busySinceMs: busySince }),
   };
 }

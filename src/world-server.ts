@@ -61,7 +61,7 @@ export async function startWorldServer(
   const persistence = await openPersistence(config, logger);
   const { port, saves } = persistence;
   const dbHealth = new DatabaseHealth(() => port.healthy(), {
-    lastActivityMs: () => port.lastActivityMs(),
+    activity: () => port.activity(),
     onChange: (ok) => (ok ? logger.info('database is reachable again') : logger.error('database is down')),
   });
   await dbHealth.start();

@@ -495,11 +495,15 @@ export function persistenceContract(make: () => TestDb): void {
       ]);
     });
 
-    it('is healthy while open, and notes when a call last completed', async () => {
+    it('is healthy while open, and notes its activity', async () => {
       const before = performance.now();
-      expect(await port.healthy()).toBe(true);
-      expect(port.lastActivityMs()).toBeGreaterThanOrEqual(before);
-      expect(port.lastActivityMs()).toBeLessThanOrEqual(performance.now());
+      const probe = port.healthy();
+      expect(port.activity().busySinceMs).toBeGreaterThanOrEqual(before);
+      expect(await probe).toBe(true);
+      const a = port.activity();
+      expect(a.lastCompletedMs).toBeGreaterThanOrEqual(before);
+      expect(a.lastCompletedMs).toBeLessThanOrEqual(performance.now());
+      expect(a.busySinceMs).toBeNull();
     });
   });
 }

@@ -36,7 +36,7 @@ describe('DatabaseHealth', () => {
       const changes: boolean[] = [];
       const health = new DatabaseHealth(() => new Promise(() => {}), {
         timeoutMs: 30,
-        lastActivityMs: () => last,
+        activity: () => ({ lastCompletedMs: last, busySinceMs: null }),
         onChange: (ok) => changes.push(ok),
       });
       expect(await health.probe()).toBe(true);
@@ -47,5 +47,17 @@ describe('DatabaseHealth', () => {
     } finally {
       clearInterval(timer);
     }
+  });
+
+  it('one long call in flight is busy until it has run for stuckAfterMs', async () => {
+    const since = performance.now();
+    const health = new DatabaseHealth(() => new Promise(() => {}), {
+      timeoutMs: 20,
+      stuckAfterMs: 200,
+      activity: () => ({ lastCompletedMs: 0, busySinceMs: since }),
+    });
+    expect(await health.probe()).toBe(true);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await health.probe()).toBe(false);
   });
 });
