@@ -66,6 +66,11 @@ export type FromNet =
   | { t: 'listenFailed'; message: string }
   | { t: 'events'; events: NetEvent[]; counts: InboundCounts }
   | { t: 'buffers'; buffers: ArrayBuffer[] }
+  /**
+   * Something threw on the network thread and was contained there (the thread keeps serving; a uWS
+   * worker that dies takes the whole process down with it, saves and all).
+   */
+  | { t: 'fault'; where: string; message: string; stack: string | undefined }
   | { t: 'stopped' };
 
 /**

@@ -158,6 +158,10 @@ export async function startNetThread(opts: NetThreadOptions): Promise<NetThread>
         case 'buffers':
           for (const b of m.buffers) writer.recycle(b);
           break;
+        case 'fault':
+          // Contained there (the thread keeps serving); loud here, where the logs are.
+          logger.error({ where: m.where, err: { message: m.message, stack: m.stack } }, 'network thread error');
+          break;
         case 'stopped':
           onStopped?.();
           break;

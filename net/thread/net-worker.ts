@@ -50,6 +50,35 @@ interface PendingHttp {
 
 const post = (m: FromNet, transfer?: ArrayBuffer[]) => port.postMessage(m, transfer ?? []);
 
+/**
+ * Report an error to the main thread (which logs it) instead of letting it escape: an uncaught
+ * exception ends this worker, and a worker ending with uWS sockets open aborts the whole process
+ * (libuv's "uv_loop_close() while having open handles"), losing every unsaved character.
+ */
+function fault(where: string, err: unknown): void {
+  const e = err instanceof Error ? err : new Error(String(err));
+  try {
+    post({ t: 'fault', where, message: e.message, stack: e.stack });
+  } catch {
+    // Nothing left to tell it with.
+  }
+}
+
+/** fn, with anything it throws reported as a fault of `where` (uWS callbacks and main's messages). */
+// biome-ignore lint/suspicious/noExplicitAny: any callback shape; F keeps the caller's exact type.
+function contained<F extends (...args: any[]) => void>(where: string, fn: F): F {
+  return ((...args: Parameters<F>) => {
+    try {
+      fn(...args);
+    } catch (err) {
+      fault(where, err);
+    }
+  }) as F;
+}
+
+process.on('uncaughtException', (err) => fault('uncaught', err));
+process.on('unhandledRejection', (err) => fault('unhandled rejection', err));
+
 // Inbound events leave in batches: one postMessage per turn of the loop, not one per message.
 let events: NetEvent[] = [];
 let counts: InboundCounts = { ok: 0, bad: 0, tooBig: 0, rateLimited: 0 };
@@ -101,7 +130,7 @@ app.ws<SocketData>('/ws', {
   idleTimeout: opts.idleTimeoutSeconds,
   sendPingsAutomatically: true,
 
-  upgrade: (res, req, context) => {
+  upgrade: contained('ws upgrade', (res, req, context) => {
     // Everything from req is read here, synchronously: it is invalid after this callback.
     const query = req.getQuery() ?? '';
     const key = req.getHeader('sec-websocket-key');
@@ -121,15 +150,15 @@ app.ws<SocketData>('/ws', {
     const rate = opts.rateLimitDisabled ? undefined : new MessageRateLimiter(() => performance.now());
     const data: SocketData = { id: nextSocketId++, ip, encoding, query, rate, closed: false };
     res.upgrade(data, key, protocol, extensions, context);
-  },
+  }),
 
-  open: (ws) => {
+  open: contained('ws open', (ws) => {
     const d = ws.getUserData();
     sockets.set(d.id, ws);
     emit({ t: 'open', id: d.id, ip: d.ip, encoding: d.encoding, query: d.query });
-  },
+  }),
 
-  message: (ws, message, isBinary) => {
+  message: contained('ws message', (ws, message, isBinary) => {
     const d = ws.getUserData();
     if (d.closed) return;
     if (message.byteLength > MAX_FRAME_BYTES) {
@@ -162,14 +191,14 @@ app.ws<SocketData>('/ws', {
     }
     counts.ok++;
     emit({ t: 'message', id: d.id, message: decoded.message });
-  },
+  }),
 
-  close: (ws, code) => {
+  close: contained('ws close', (ws, code) => {
     const d = ws.getUserData();
     d.closed = true;
     sockets.delete(d.id);
     emit({ t: 'close', id: d.id, code });
-  },
+  }),
 });
 
 function refuse(res: uWS.HttpResponse, status: number, detail: string): void {
@@ -182,47 +211,50 @@ function refuse(res: uWS.HttpResponse, status: number, detail: string): void {
   });
 }
 
-app.any('/*', (res, req) => {
-  const headers: Record<string, string> = {};
-  req.forEach((k, v) => {
-    headers[k] = v;
-  });
-  const id = nextRequestId++;
-  const pending: PendingHttp = { res, aborted: false, forwarded: false };
-  http.set(id, pending);
-  const method = req.getMethod().toUpperCase();
-  const base = {
-    id,
-    method,
-    url: req.getUrl(),
-    rawQuery: req.getQuery() ?? '',
-    headers,
-    ip: clientAddress(res.getRemoteAddressAsText(), headers['x-forwarded-for'] ?? '', opts.trustProxy),
-  };
-  const forward = (body: Uint8Array | undefined, tooLarge: boolean) => {
-    pending.forwarded = true;
-    emit({ t: 'http', req: { ...base, body, tooLarge, aborted: pending.aborted } });
-  };
-  const abortListeners: (() => void)[] = [];
-  res.onAborted(() => {
-    pending.aborted = true;
-    http.delete(id);
-    for (const cb of abortListeners) cb();
-    if (pending.forwarded) emit({ t: 'httpAborted', id });
-  });
-  if (!BODY_METHODS.has(method) || !hasBody(headers)) {
-    forward(undefined, false);
-    return;
-  }
-  const declared = headers['content-length'];
-  readBody(res, declared === undefined ? undefined : Number(declared), opts.maxBodyBytes, (cb) =>
-    abortListeners.push(cb),
-  ).then(
-    (body) => forward(new Uint8Array(body), false),
-    // Too large, or the client went away mid-body (forwarded as aborted: logged, never handled).
-    () => forward(undefined, !pending.aborted),
-  );
-});
+app.any(
+  '/*',
+  contained('http request', (res: uWS.HttpResponse, req: uWS.HttpRequest) => {
+    const headers: Record<string, string> = {};
+    req.forEach((k, v) => {
+      headers[k] = v;
+    });
+    const id = nextRequestId++;
+    const pending: PendingHttp = { res, aborted: false, forwarded: false };
+    http.set(id, pending);
+    const method = req.getMethod().toUpperCase();
+    const base = {
+      id,
+      method,
+      url: req.getUrl(),
+      rawQuery: req.getQuery() ?? '',
+      headers,
+      ip: clientAddress(res.getRemoteAddressAsText(), headers['x-forwarded-for'] ?? '', opts.trustProxy),
+    };
+    const forward = (body: Uint8Array | undefined, tooLarge: boolean) => {
+      pending.forwarded = true;
+      emit({ t: 'http', req: { ...base, body, tooLarge, aborted: pending.aborted } });
+    };
+    const abortListeners: (() => void)[] = [];
+    res.onAborted(() => {
+      pending.aborted = true;
+      http.delete(id);
+      for (const cb of abortListeners) cb();
+      if (pending.forwarded) emit({ t: 'httpAborted', id });
+    });
+    if (!BODY_METHODS.has(method) || !hasBody(headers)) {
+      forward(undefined, false);
+      return;
+    }
+    const declared = headers['content-length'];
+    readBody(res, declared === undefined ? undefined : Number(declared), opts.maxBodyBytes, (cb) =>
+      abortListeners.push(cb),
+    ).then(
+      (body) => forward(new Uint8Array(body), false),
+      // Too large, or the client went away mid-body (forwarded as aborted: logged, never handled).
+      () => forward(undefined, !pending.aborted),
+    );
+  }),
+);
 
 function hasBody(headers: Record<string, string>): boolean {
   const len = headers['content-length'];
@@ -275,39 +307,42 @@ function writeFrames(batch: Extract<ToNet, { t: 'frames' }>['batch']): void {
 
 let listenSocket: uWS.us_listen_socket | null = null;
 
-port.on('message', (m: ToNet) => {
-  switch (m.t) {
-    case 'frames':
-      writeFrames(m.batch);
-      break;
-    case 'close': {
-      const ws = sockets.get(m.id);
-      if (ws !== undefined) closeSocket(ws, m.code, m.reason);
-      break;
+port.on(
+  'message',
+  contained('message from main', (m: ToNet) => {
+    switch (m.t) {
+      case 'frames':
+        writeFrames(m.batch);
+        break;
+      case 'close': {
+        const ws = sockets.get(m.id);
+        if (ws !== undefined) closeSocket(ws, m.code, m.reason);
+        break;
+      }
+      case 'http':
+        writeReply(m.reply);
+        break;
+      case 'stopAccepting':
+        accepting = false;
+        if (listenSocket !== null) uWS.us_listen_socket_close(listenSocket);
+        listenSocket = null;
+        break;
+      case 'stop':
+        accepting = false;
+        if (listenSocket !== null) uWS.us_listen_socket_close(listenSocket);
+        listenSocket = null;
+        for (const ws of [...sockets.values()]) closeSocket(ws, 1001, 'server shutting down');
+        // Present in this uWS build but not in its typings: closes the remaining HTTP keep-alive sockets.
+        (app as unknown as { close?: () => void }).close?.();
+        // Let uWS flush the close frames, then report (events first: the closes above).
+        setImmediate(() => {
+          flushEvents();
+          post({ t: 'stopped' });
+        });
+        break;
     }
-    case 'http':
-      writeReply(m.reply);
-      break;
-    case 'stopAccepting':
-      accepting = false;
-      if (listenSocket !== null) uWS.us_listen_socket_close(listenSocket);
-      listenSocket = null;
-      break;
-    case 'stop':
-      accepting = false;
-      if (listenSocket !== null) uWS.us_listen_socket_close(listenSocket);
-      listenSocket = null;
-      for (const ws of [...sockets.values()]) closeSocket(ws, 1001, 'server shutting down');
-      // Present in this uWS build but not in its typings: closes the remaining HTTP keep-alive sockets.
-      (app as unknown as { close?: () => void }).close?.();
-      // Let uWS flush the close frames, then report (events first: the closes above).
-      setImmediate(() => {
-        flushEvents();
-        post({ t: 'stopped' });
-      });
-      break;
-  }
-});
+  }),
+);
 
 app.listen(opts.host, opts.port, (token) => {
   if (!token) {
