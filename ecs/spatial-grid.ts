@@ -63,6 +63,11 @@ export class SpatialGrid {
     return this.cellOf[eid] !== -1;
   }
 
+  /** The index of the cell holding eid, -1 when it is not in the grid. */
+  cellOfEntity(eid: number): number {
+    return this.cellOf[eid] as number;
+  }
+
   /** The eids in cell `index` (row-major: row * cols + col). Read-only view, valid until the next change. */
   cell(index: number): readonly number[] {
     return this.cells[index] as number[];

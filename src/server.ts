@@ -4,6 +4,7 @@ import { createHttpPipeline, maxBodyBytes } from '../net/http/pipeline.ts';
 import { HttpRateLimits } from '../net/http/rate-limit.ts';
 import { StaticFiles } from '../net/http/static-files.ts';
 import type { AuthContext, RouteDef } from '../net/http/types.ts';
+import type { ChunkSource } from '../net/replication/msgpack-entity.ts';
 import { envJsRoutes } from '../net/routes/env-js.ts';
 import { healthRoutes } from '../net/routes/health.ts';
 import { metricsRoutes } from '../net/routes/metrics.ts';
@@ -44,6 +45,8 @@ export interface RunningServer {
   port: number;
   rateLimits: HttpRateLimits;
   ws: WsTransport;
+  /** Shared memory the network thread reads frames from (for the replication arena). */
+  chunks: ChunkSource;
   /** Close the listen socket, close every WebSocket with 1001 and every HTTP connection; idempotent. */
   stop(): Promise<void>;
 }
@@ -106,6 +109,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     port,
     rateLimits,
     ws,
+    chunks: net.chunks,
     stop() {
       stopped ??= (async () => {
         ws.stopAccepting();

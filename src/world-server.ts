@@ -117,6 +117,9 @@ export async function startWorldServer(
     },
   });
 
+  // Replication encodes into memory the network thread reads: it joins each player's world:update there.
+  runtime.replicator.cache.shareArena(server.chunks);
+
   // 5. World.
   runtime.start();
 

@@ -96,15 +96,48 @@ function writeNumber(n: number): void {
 }
 
 /**
+ * Where an arena gets its chunks when what it encodes is to be read on another thread (the network
+ * thread's frame batch, net/thread/frame-batch.ts): shared memory, held until given back.
+ */
+export interface ChunkSource {
+  lend(n: number): { id: number; bytes: Uint8Array };
+  giveBack(ids: readonly number[]): void;
+}
+
+/**
+ * A frame as stretches of shared chunks, in order: segment i is bytes [start[i], end[i]) of the chunk
+ * numbered chunk[i]. Its owner reuses it: read it before asking for the next one.
+ */
+export interface FrameSegments {
+  count: number;
+  /** Total bytes. */
+  bytes: number;
+  chunk: Uint32Array;
+  start: Uint32Array;
+  end: Uint32Array;
+}
+
+/**
  * Bump allocation of short-lived bytes in reused chunks: results are views, not buffers of their own.
  * A tick encodes thousands of entries; an ArrayBuffer each kept the collector busy. Everything handed
- * out is invalid after reset().
+ * out is invalid after reset(). With a ChunkSource the chunks are borrowed shared memory, given back at
+ * reset(), and every allocation is named by its chunk's id and offset (lastChunk, lastOffset) to others.
  */
 export class ByteArena {
   private static readonly CHUNK = 256 * 1024;
   private chunks: Uint8Array[] = [];
+  private ids: number[] = [];
   private index = 0;
   private at = 0;
+  /** Where the bytes the last alloc() or copy() handed out lie: chunk id and offset. */
+  lastChunk = 0;
+  lastOffset = 0;
+
+  constructor(private readonly source?: ChunkSource) {}
+
+  get shared(): boolean {
+    return this.source !== undefined;
+  }
 
   alloc(n: number): Uint8Array {
     let chunk = this.chunks[this.index];
@@ -112,12 +145,21 @@ export class ByteArena {
       if (chunk !== undefined) this.index++;
       chunk = this.chunks[this.index];
       if (chunk === undefined || chunk.length < n) {
-        chunk = new Uint8Array(Math.max(n, ByteArena.CHUNK));
+        if (this.source !== undefined) {
+          const lent = this.source.lend(Math.max(n, ByteArena.CHUNK));
+          chunk = lent.bytes;
+          this.ids[this.index] = lent.id;
+        } else {
+          chunk = new Uint8Array(Math.max(n, ByteArena.CHUNK));
+          this.ids[this.index] = this.index;
+        }
         this.chunks[this.index] = chunk;
       }
       this.at = 0;
     }
     const out = chunk.subarray(this.at, this.at + n);
+    this.lastChunk = this.ids[this.index] as number;
+    this.lastOffset = this.at;
     this.at += n;
     return out;
   }
@@ -129,6 +171,12 @@ export class ByteArena {
   }
 
   reset(): void {
+    if (this.source !== undefined && this.chunks.length > 0) {
+      // Borrowed: back to the source, which reuses them once the frames naming them are written.
+      this.source.giveBack(this.ids);
+      this.chunks = [];
+      this.ids = [];
+    }
     this.index = 0;
     this.at = 0;
   }

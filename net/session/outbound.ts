@@ -3,6 +3,7 @@ import type { GameWorld } from '../../ecs/world.ts';
 import { type Encoding, encodeRaw } from '../protocol/codec.ts';
 import type { ServerEventName, ServerPayload } from '../protocol/server-events.ts';
 import type { FragmentCache } from '../replication/encode.ts';
+import type { FrameSegments } from '../replication/msgpack-entity.ts';
 import type { ObserverDelta } from '../replication/observer.ts';
 import type { Replicator } from '../replication/replicator.ts';
 import { buildPlayerSync } from './player-sync.ts';
@@ -14,12 +15,17 @@ import { buildPlayerSync } from './player-sync.ts';
 
 /** A frame already encoded in a connection's encoding (string = text frame, bytes = binary). */
 export type Frame = Uint8Array | string;
+/** What sendBatch takes: frames, or a binary frame as segments of shared memory (read at once). */
+export type BatchFrame = Frame | FrameSegments;
 
 /** What deliverTick needs of a connection: its encoding, and ideally a way to write a tick in one go. */
 export interface DeliveryConnection {
   readonly encoding: Encoding;
-  /** All of this tick's frames for the connection, in order, as one write (net/ws UwsConnection). */
-  sendBatch?(frames: readonly Frame[]): void;
+  /**
+   * All of this tick's frames for the connection, in order, as one write (net/thread RemoteConnection).
+   * Segments (a world:update from a shared arena) come only to connections that copy frames.
+   */
+  sendBatch?(frames: readonly BatchFrame[]): void;
   /** sendBatch copies the bytes before it returns (uWS does): its frames may be reused scratch views. */
   readonly copiesFrames?: boolean;
 }
@@ -75,13 +81,14 @@ export function toWire(world: GameWorld, e: SimEvent): WireEvent {
 export interface Outbox {
   readonly characterId: string;
   readonly conn: DeliveryConnection;
-  readonly frames: Frame[];
+  readonly frames: BatchFrame[];
   /** A world:update encoded only at flush, into a reused buffer (copiesFrames), at frames[updateAt]. */
   update: ObserverDelta | null;
   updateAt: number;
 }
 
-const frameBytes = (f: Frame) => (typeof f === 'string' ? Buffer.byteLength(f) : f.length);
+const frameBytes = (f: BatchFrame) =>
+  typeof f === 'string' ? Buffer.byteLength(f) : f instanceof Uint8Array ? f.length : f.bytes;
 
 /** A tick's messages, encoded and grouped per connection, not yet written (see flushTick). */
 export interface PreparedTick {
@@ -175,14 +182,15 @@ export function flushTick({ stats, cache, outboxes, delivery }: PreparedTick): v
   for (const o of outboxes.values()) {
     if (o === null) continue;
     if (o.update !== null) {
-      // Encoded now, into the cache's scratch, and copied by sendBatch before the next one overwrites it.
-      const frame = cache.encodeTransient(o.update, o.conn.encoding);
+      // Encoded now, into the cache's scratch (or as segments of its shared arena), and read by
+      // sendBatch before the next one overwrites it.
+      const frame = cache.encodeForBatch(o.update, o.conn.encoding);
       stats.bytes += frameBytes(frame);
       o.frames.splice(o.updateAt, 0, frame);
       o.update = null;
     }
     if (o.frames.length === 0) continue;
     if (o.conn.sendBatch) o.conn.sendBatch(o.frames);
-    else for (const f of o.frames) delivery.sendRaw?.(o.characterId, f);
+    else for (const f of o.frames) delivery.sendRaw?.(o.characterId, f as Frame);
   }
 }

@@ -3,7 +3,7 @@ import type { ClientMessage, Encoding } from '../protocol/index.ts';
 /**
  * What the main thread (simulation, sessions, routes) and the network thread (uWS: sockets, framing,
  * validation, limits, socket writes) say to each other. Everything here is structured-cloned, except
- * the frame batch, whose byte buffer is transferred (and handed back for reuse).
+ * the frame batch's bytes, which live in shared chunks (net/thread/frame-batch.ts).
  */
 
 export interface NetWorkerData {
@@ -65,7 +65,8 @@ export type FromNet =
   | { t: 'listening'; port: number }
   | { t: 'listenFailed'; message: string }
   | { t: 'events'; events: NetEvent[]; counts: InboundCounts }
-  | { t: 'buffers'; buffers: ArrayBuffer[] }
+  /** Chunks of a written batch, free to be filled again. */
+  | { t: 'chunksFree'; chunks: number[] }
   /**
    * Something threw on the network thread and was contained there (the thread keeps serving; a uWS
    * worker that dies takes the whole process down with it, saves and all).
@@ -74,18 +75,26 @@ export type FromNet =
   | { t: 'stopped' };
 
 /**
- * Frames for many connections in one message: frame i, for connection ids[i], is
- * buffers[chunk[i]][start[i], end[i]), binary unless text[i]. Entries may share bytes (one chat line for
+ * Frames for many connections in one message. Frame i goes to connection ids[i], binary unless text[i];
+ * its bytes are segments firstSegment[i] .. firstSegment[i + 1] - 1 joined, segment s being bytes
+ * [start[s], end[s]) of the shared chunk numbered chunk[s]. Frames may share bytes (one chat line for
  * many hearers). Consecutive frames of one connection leave in one cork.
  */
 export interface FrameBatch {
-  buffers: ArrayBuffer[];
+  /** Chunks new to the network thread (each crosses once; later batches name it by index). */
+  added: { index: number; buffer: SharedArrayBuffer }[];
+  /** Chunks this batch names: handed back in 'chunksFree' once written. */
+  used: number[];
+  /** Chunks main no longer uses: forget them. */
+  dropped: number[];
   count: number;
   ids: Int32Array;
+  text: Uint8Array;
+  /** count + 1 entries. */
+  firstSegment: Uint32Array;
   chunk: Uint32Array;
   start: Uint32Array;
   end: Uint32Array;
-  text: Uint8Array;
 }
 
 /** Main -> network thread. */

@@ -2,6 +2,7 @@ import type { Worker } from 'node:worker_threads';
 import type { Logger } from '../../src/logger.ts';
 import { wsBytesOut, wsClosed, wsConnections, wsMessagesIn, wsMessagesOut } from '../../src/metrics.ts';
 import { startTsWorker } from '../../src/ts-worker.ts';
+import type { ChunkSource } from '../replication/msgpack-entity.ts';
 import type { WsApp, WsConnection } from '../ws/types.ts';
 import { FrameBatchWriter } from './frame-batch.ts';
 import type { FromNet, NetEvent, NetHttpReply, NetHttpRequest, NetWorkerData, ToNet } from './messages.ts';
@@ -33,6 +34,8 @@ export interface WsTransport {
 export interface NetThread {
   port: number;
   ws: WsTransport;
+  /** Shared memory the network thread can read: replication encodes into it (FragmentCache.shareArena). */
+  chunks: ChunkSource;
   /** Close the sockets left, stop listening and end the thread; idempotent. */
   stop(): Promise<void>;
 }
@@ -60,10 +63,10 @@ export async function startNetThread(opts: NetThreadOptions): Promise<NetThread>
     wsMessagesOut.inc(frames);
     wsBytesOut.inc(writer.bytes);
     writer.bytes = 0;
-    const { ids, chunk, start, end, text } = batch;
+    const { ids, chunk, start, end, text, firstSegment } = batch;
     post({ t: 'frames', batch }, [
-      ...batch.buffers,
       ids.buffer,
+      firstSegment.buffer,
       chunk.buffer,
       start.buffer,
       end.buffer,
@@ -155,12 +158,15 @@ export async function startNetThread(opts: NetThreadOptions): Promise<NetThread>
           if (m.counts.rateLimited > 0) wsMessagesIn.inc({ result: 'rate_limited' }, m.counts.rateLimited);
           for (const e of m.events) onEvent(e);
           break;
-        case 'buffers':
-          for (const b of m.buffers) writer.recycle(b);
+        case 'chunksFree':
+          writer.recycle(m.chunks);
           break;
         case 'fault':
           // Contained there (the thread keeps serving); loud here, where the logs are.
-          logger.error({ where: m.where, err: { message: m.message, stack: m.stack } }, 'network thread error');
+          logger.error(
+            { where: m.where, err: { message: m.message, stack: m.stack } },
+            'network thread error',
+          );
           break;
         case 'stopped':
           onStopped?.();
@@ -200,6 +206,7 @@ export async function startNetThread(opts: NetThreadOptions): Promise<NetThread>
   return {
     port,
     ws,
+    chunks: writer,
     stop() {
       stopped ??= (async () => {
         flush();

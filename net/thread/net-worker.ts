@@ -12,7 +12,7 @@ import {
   type ServerPayload,
 } from '../protocol/index.ts';
 import { MessageRateLimiter } from '../ws/message-rate.ts';
-import { framesByConnection } from './frame-batch.ts';
+import { connectionRuns, FrameChunks } from './frame-batch.ts';
 import type { FromNet, InboundCounts, NetEvent, NetHttpReply, NetWorkerData, ToNet } from './messages.ts';
 
 /**
@@ -283,26 +283,33 @@ function byteLength(body: string | Uint8Array | undefined): number {
   return typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
 }
 
+const chunks = new FrameChunks();
+
 function writeFrames(batch: Extract<ToNet, { t: 'frames' }>['batch']): void {
-  for (const { id, frames } of framesByConnection(batch)) {
-    const ws = sockets.get(id);
-    if (ws === undefined) continue;
-    let status = 1;
-    // One cork: uWS gathers the writes of one cork into one syscall.
-    ws.cork(() => {
-      for (const f of frames) {
-        status = ws.send(f.bytes, !f.text);
-        if (status === 2) break;
+  try {
+    chunks.accept(batch);
+    for (const { id, first, end } of connectionRuns(batch)) {
+      const ws = sockets.get(id);
+      if (ws === undefined) continue;
+      let status = 1;
+      // One cork: uWS gathers the writes of one cork into one syscall. It copies what it sends, so a
+      // frame joined from several segments may reuse one scratch buffer.
+      ws.cork(() => {
+        for (let i = first; i < end; i++) {
+          status = ws.send(chunks.frame(batch, i), batch.text[i] !== 1);
+          if (status === 2) break;
+        }
+      });
+      // 2 = dropped at uWS's own cap. Either way the client cannot keep up: cut it off rather than let
+      // its buffer (and the server's memory) grow.
+      if (status === 2 || ws.getBufferedAmount() > opts.maxBufferedBytes) {
+        closeSocket(ws, CLOSE_TOO_SLOW, 'send buffer full: client too slow');
       }
-    });
-    // 2 = dropped at uWS's own cap. Either way the client cannot keep up: cut it off rather than let
-    // its buffer (and the server's memory) grow.
-    if (status === 2 || ws.getBufferedAmount() > opts.maxBufferedBytes) {
-      closeSocket(ws, CLOSE_TOO_SLOW, 'send buffer full: client too slow');
     }
+  } finally {
+    // Written (uWS copied every frame), or given up on: the chunks go back either way.
+    post({ t: 'chunksFree', chunks: batch.used });
   }
-  // uWS copied every frame: the chunks go back to be filled again.
-  post({ t: 'buffers', buffers: batch.buffers }, batch.buffers);
 }
 
 let listenSocket: uWS.us_listen_socket | null = null;

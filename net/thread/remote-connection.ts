@@ -5,11 +5,12 @@ import {
   type ServerPayload,
 } from '../protocol/index.ts';
 import type { WsConnection } from '../ws/types.ts';
+import type { QueuedFrame } from './frame-batch.ts';
 
 /** What a connection on the main thread needs of the network thread. */
 export interface ConnectionLink {
-  /** Queue a frame for the socket (copied at once); it leaves with the next batch. */
-  queue(connId: number, frame: Uint8Array | string): void;
+  /** Queue a frame for the socket (read at once); it leaves with the next batch. */
+  queue(connId: number, frame: QueuedFrame): void;
   /** Send what is queued, then close the socket. */
   close(connId: number, code: number, reason: string): void;
   /** The game hears of the close now, as with any other close. */
@@ -45,7 +46,7 @@ export class RemoteConnection implements WsConnection {
     this.link.queue(this.id, frame);
   }
 
-  sendBatch(frames: readonly (Uint8Array | string)[]): void {
+  sendBatch(frames: readonly QueuedFrame[]): void {
     if (this.closed) return;
     for (const f of frames) this.link.queue(this.id, f);
   }

@@ -49,18 +49,21 @@ describe('network thread faults', () => {
     const listening = await next(w, (m) => m.t === 'listening');
     const port = (listening as Extract<FromNet, { t: 'listening' }>).port;
 
-    // A frame batch naming bytes it does not carry: writing it throws on the network thread.
+    // A malformed frame batch: reading it throws on the network thread.
     const fault = next(w, (m) => m.t === 'fault');
     const bogus: ToNet = {
       t: 'frames',
       batch: {
-        buffers: [],
+        added: [],
+        used: [],
+        dropped: null as unknown as number[],
         count: 1,
         ids: Int32Array.of(1),
+        text: Uint8Array.of(0),
+        firstSegment: Uint32Array.of(0, 1),
         chunk: Uint32Array.of(3),
         start: Uint32Array.of(0),
         end: Uint32Array.of(4),
-        text: Uint8Array.of(0),
       },
     };
     w.postMessage(bogus);

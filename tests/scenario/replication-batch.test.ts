@@ -33,7 +33,12 @@ function batching(s: Scenario, encoding: Encoding, copies = false): Delivery & {
       encoding,
       copiesFrames: copies,
       sendBatch: (frames) =>
-        batches.push({ to, tick: s.world.tick, frames: copies ? frames.map(copy) : [...frames] }),
+        // No shared arena here: frames are bytes or strings, never segments.
+        batches.push({
+          to,
+          tick: s.world.tick,
+          frames: (copies ? frames.map((f) => copy(f as Frame)) : [...frames]) as Frame[],
+        }),
     }),
   };
 }
