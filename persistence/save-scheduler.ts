@@ -1,4 +1,4 @@
-import type { CharacterState } from '../ecs/character-state.ts';
+import type { CharacterState, ItemStack } from '../ecs/character-state.ts';
 import type { DeathLock, Holdings, ItemTransaction, ItemTransactionResult, PersistencePort } from './port.ts';
 
 type HoldingsChange = { characterId: string; before: Holdings; after: Holdings };
@@ -60,6 +60,63 @@ export function copyCharacter(s: CharacterState): CharacterState {
   };
 }
 const copy = copyCharacter;
+
+/** `into` (a copy nobody else holds) made equal to copyCharacter(s), reusing its objects where it can. */
+export function copyCharacterInto(into: CharacterState, s: CharacterState): void {
+  into.accountId = s.accountId;
+  into.name = s.name;
+  into.position.x = s.position.x;
+  into.position.y = s.position.y;
+  into.position.z = s.position.z;
+  into.health = s.health;
+  into.coins = s.coins;
+  for (const k in s.skills) {
+    const v = s.skills[k as keyof CharacterState['skills']];
+    const t = into.skills[k as keyof CharacterState['skills']];
+    if (t === undefined) into.skills[k as keyof CharacterState['skills']] = { level: v.level, xp: v.xp };
+    else {
+      t.level = v.level;
+      t.xp = v.xp;
+    }
+  }
+  for (const k in into.equipment)
+    if (!s.equipment[k as keyof CharacterState['equipment']])
+      delete into.equipment[k as keyof CharacterState['equipment']];
+  for (const k in s.equipment) {
+    const v = s.equipment[k as keyof CharacterState['equipment']];
+    if (!v) continue;
+    const t = into.equipment[k as keyof CharacterState['equipment']];
+    if (t === undefined)
+      into.equipment[k as keyof CharacterState['equipment']] = { itemId: v.itemId, quantity: v.quantity };
+    else {
+      t.itemId = v.itemId;
+      t.quantity = v.quantity;
+    }
+  }
+  const inv = into.inventory;
+  inv.length = s.inventory.length;
+  for (let i = 0; i < s.inventory.length; i++) {
+    const v = s.inventory[i];
+    const t = inv[i];
+    if (!v) inv[i] = null;
+    else if (!t) inv[i] = { itemId: v.itemId, quantity: v.quantity };
+    else {
+      t.itemId = v.itemId;
+      t.quantity = v.quantity;
+    }
+  }
+  const bank = into.bank;
+  bank.length = s.bank.length;
+  for (let i = 0; i < s.bank.length; i++) {
+    const v = s.bank[i] as ItemStack;
+    const t = bank[i];
+    if (t === undefined) bank[i] = { itemId: v.itemId, quantity: v.quantity };
+    else {
+      t.itemId = v.itemId;
+      t.quantity = v.quantity;
+    }
+  }
+}
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Logouts collected in one turn of the event loop, written together. */
@@ -102,6 +159,15 @@ export class SaveScheduler {
   }
 
   dirty(s: CharacterState): void {
+    // Moving players are dirty every tick: refresh the waiting snapshot instead of a new deep copy each
+    // time (thousands a tick with thousands online, each garbage the collector must promote and sweep
+    // before the interval writes it). Not while an item transaction of theirs is in flight: snapshots
+    // taken then are tracked and patched with its result, and stay distinct.
+    const waiting = this.dirtySet.get(s.id);
+    if (waiting !== undefined && !this.txInFlight.has(s.id) && !this.items.has(s.id)) {
+      copyCharacterInto(waiting, s);
+      return;
+    }
     const snap = this.track(copy(s));
     // A full snapshot supersedes an older one waiting for this tick's item batch; keep the earlier deadline.
     if (this.items.has(s.id)) this.items.set(s.id, snap);

@@ -223,6 +223,39 @@ describe('SaveScheduler with a recording port', () => {
     expect(saves.pendingCount).toBe(0);
   });
 
+  it('a character dirty tick after tick keeps one waiting snapshot, written as it last was', async () => {
+    const port = new RecordingPort();
+    const saves = new SaveScheduler(port.asPort(), { saveIntervalMs: 60_000, logger: quiet });
+    const a = makeCharacter('acc', 'Walker', {
+      inventory: inventoryOf({ 0: { itemId: 'logs', quantity: 1 }, 3: { itemId: 'tuna', quantity: 2 } }),
+      equipment: { weapon: { itemId: 'bronze_sword', quantity: 1 } },
+      bank: [{ itemId: 'coins', quantity: 5 }],
+    });
+    saves.dirty(a);
+    for (let step = 1; step <= 5; step++) {
+      a.position = { x: step, y: 10, z: -step };
+      a.skills.woodcutting.xp += 10;
+      saves.dirty(a);
+    }
+    a.inventory[0] = null;
+    a.inventory[7] = { itemId: 'logs', quantity: 3 };
+    delete a.equipment.weapon;
+    a.bank = [];
+    saves.dirty(a);
+    expect(saves.pendingCount).toBe(1);
+    a.position.x = 999; // after the hand-over: not in what is written
+    await saves.flushAll();
+    const written = port.saved.flat();
+    expect(written).toHaveLength(1);
+    expect(written[0]?.position).toEqual({ x: 5, y: 10, z: -5 });
+    expect(written[0]?.skills.woodcutting.xp).toBe(50);
+    expect(written[0]?.inventory[0]).toBeNull();
+    expect(written[0]?.inventory[3]).toEqual({ itemId: 'tuna', quantity: 2 });
+    expect(written[0]?.inventory[7]).toEqual({ itemId: 'logs', quantity: 3 });
+    expect(written[0]?.equipment).toEqual({});
+    expect(written[0]?.bank).toEqual([]);
+  });
+
   it('writes dirty characters on the save interval, not on flushTick', async () => {
     const port = new RecordingPort();
     const saves = new SaveScheduler(port.asPort(), { saveIntervalMs: 30, logger: quiet });
