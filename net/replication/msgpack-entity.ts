@@ -20,19 +20,25 @@ function ensure(n: number): void {
 }
 
 function writeString(s: string): void {
-  // Keys, ids and types are short ASCII: copied by hand (the native utf8 write costs more per call).
+  // Keys, ids (a player's is a 36-character UUID) and types are short ASCII: copied by hand (the native
+  // utf8 write costs more per call). Same bytes as a general encoder: fixstr up to 31, then str8.
   const n = s.length;
-  if (n <= 31) {
-    ensure(n + 1);
+  if (n <= 0xff) {
+    const header = n <= 31 ? 1 : 2;
+    ensure(n + header);
     let i = 0;
     for (; i < n; i++) {
       const ch = s.charCodeAt(i);
       if (ch >= 0x80) break;
-      scratch[at + 1 + i] = ch;
+      scratch[at + header + i] = ch;
     }
     if (i === n) {
-      scratch[at] = 0xa0 | n;
-      at += n + 1;
+      if (header === 1) scratch[at] = 0xa0 | n;
+      else {
+        scratch[at] = 0xd9;
+        scratch[at + 1] = n;
+      }
+      at += n + header;
       return;
     }
   }

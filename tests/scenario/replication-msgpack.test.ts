@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { unpack } from 'msgpackr';
+import { Packr, unpack } from 'msgpackr';
 import { describe, expect, it } from 'vitest';
 import { packFlat, packStrings } from '../../net/replication/msgpack-entity.ts';
 
@@ -48,5 +48,13 @@ describe('hand-written msgpack of entity entries', () => {
     );
     const many = Array.from({ length: 70_000 }, (_, i) => `npc-${i}`);
     expect(unpack(packStrings(many))).toEqual(many);
+  });
+
+  it('writes ASCII strings (ids are 36-character UUIDs) byte for byte as msgpackr does: fixstr, str8, str16', () => {
+    const packr = new Packr({ useRecords: false, moreTypes: false });
+    for (let n = 0; n <= 300; n++) {
+      const s = 'abcdefghij-0123456789'.repeat(15).slice(0, n);
+      expect(Buffer.from(packStrings([s])).equals(Buffer.from(packr.pack([s])))).toBe(true);
+    }
   });
 });
