@@ -173,21 +173,27 @@ export class FragmentCache {
   encodeTransient(d: ObserverDelta, encoding: Encoding): Uint8Array | string {
     if (encoding === 'json') return this.encode(d, encoding);
     this.sync();
-    if (d.entered.length + d.changed.length + d.removed.length === 0) {
-      // Shareable, but spread-out observers rarely share their exact cells: keep a frame of its own
-      // only from the second observer with these cells on (a kept frame per observer per tick was most
-      // of the collector's work with 2,000 players spread out).
-      const key = `${encoding}:${d.changedCells.join(',')}`;
-      const hit = this.frames.get(key);
-      if (hit !== undefined) return hit;
-      if (this.seenOnce.has(key)) {
-        const frame = this.encodeMsgpack(d, false);
-        this.frames.set(key, frame);
-        return frame;
-      }
-      this.seenOnce.add(key);
+    return this.keptFrame(d, encoding) ?? this.encodeMsgpack(d, true);
+  }
+
+  /**
+   * A msgpack frame made only of shared runs, when another observer has the same cells: spread-out
+   * observers rarely do, so a frame of its own is kept only from the second observer with these cells
+   * on (a kept frame per observer per tick was most of the collector's work with 2,000 players spread
+   * out). Undefined: the caller encodes a transient one.
+   */
+  private keptFrame(d: ObserverDelta, encoding: Encoding): Uint8Array | undefined {
+    if (d.entered.length + d.changed.length + d.removed.length !== 0) return undefined;
+    const key = `${encoding}:${d.changedCells.join(',')}`;
+    const hit = this.frames.get(key);
+    if (hit !== undefined) return hit as Uint8Array;
+    if (this.seenOnce.has(key)) {
+      const frame = this.encodeMsgpack(d, false);
+      this.frames.set(key, frame);
+      return frame;
     }
-    return this.encodeMsgpack(d, true);
+    this.seenOnce.add(key);
+    return undefined;
   }
 
   /**
@@ -200,18 +206,7 @@ export class FragmentCache {
   encodeForBatch(d: ObserverDelta, encoding: Encoding): Uint8Array | string | FrameSegments {
     if (encoding === 'json' || !this.arena.shared) return this.encodeTransient(d, encoding);
     this.sync();
-    if (d.entered.length + d.changed.length + d.removed.length === 0) {
-      const key = `${encoding}:${d.changedCells.join(',')}`;
-      const hit = this.frames.get(key);
-      if (hit !== undefined) return hit;
-      if (this.seenOnce.has(key)) {
-        const frame = this.encodeMsgpack(d, false);
-        this.frames.set(key, frame);
-        return frame;
-      }
-      this.seenOnce.add(key);
-    }
-    return this.segmentsOf(d);
+    return this.keptFrame(d, encoding) ?? this.segmentsOf(d);
   }
 
   private segmentsOf(d: ObserverDelta): FrameSegments {
