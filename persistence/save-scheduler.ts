@@ -93,24 +93,18 @@ export function copyCharacterInto(into: CharacterState, s: CharacterState): void
       t.quantity = v.quantity;
     }
   }
-  const inv = into.inventory;
-  inv.length = s.inventory.length;
-  for (let i = 0; i < s.inventory.length; i++) {
-    const v = s.inventory[i];
-    const t = inv[i];
-    if (!v) inv[i] = null;
-    else if (!t) inv[i] = { itemId: v.itemId, quantity: v.quantity };
-    else {
-      t.itemId = v.itemId;
-      t.quantity = v.quantity;
-    }
-  }
-  const bank = into.bank;
-  bank.length = s.bank.length;
-  for (let i = 0; i < s.bank.length; i++) {
-    const v = s.bank[i] as ItemStack;
-    const t = bank[i];
-    if (t === undefined) bank[i] = { itemId: v.itemId, quantity: v.quantity };
+  copyStacksInto(into.inventory, s.inventory);
+  copyStacksInto(into.bank, s.bank);
+}
+
+/** `into` made equal to a copy of `from`, slot for slot, reusing its stack objects. */
+function copyStacksInto<T extends ItemStack | null>(into: T[], from: readonly T[]): void {
+  into.length = from.length;
+  for (let i = 0; i < from.length; i++) {
+    const v = from[i];
+    const t = into[i];
+    if (!v) into[i] = null as T;
+    else if (!t) into[i] = { itemId: v.itemId, quantity: v.quantity } as T;
     else {
       t.itemId = v.itemId;
       t.quantity = v.quantity;
