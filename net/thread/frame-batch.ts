@@ -234,10 +234,13 @@ export class FrameChunks {
   private readonly views = new Map<number, Uint8Array>();
   private scratch = new Uint8Array(64 * 1024);
 
-  /** Learn the batch's new chunks and forget dropped ones (before reading it). */
+  /**
+   * Learn the batch's new chunks and forget dropped ones (before reading it). Added first: a chunk
+   * lent and dropped before any batch left is in both lists, and indices are never reused.
+   */
   accept(batch: FrameBatch): void {
-    for (const i of batch.dropped) this.views.delete(i);
     for (const { index, buffer } of batch.added) this.views.set(index, new Uint8Array(buffer));
+    for (const i of batch.dropped) this.views.delete(i);
   }
 
   get(index: number): Uint8Array {
