@@ -1,12 +1,14 @@
 import { Bench } from 'tinybench';
-import type { Command } from '../ecs/commands.ts';
-import { MoveMode } from '../ecs/components.ts';
-import { movementSystem } from '../ecs/movement/movement-system.ts';
-import { pathfindingSystem } from '../ecs/movement/pathfinding-system.ts';
-import { requestPath } from '../ecs/movement/requests.ts';
-import { Rng } from '../ecs/rng.ts';
-import { stepWorld } from '../ecs/tick.ts';
-import { beginTick, type GameWorld } from '../ecs/world.ts';
+import type { Command } from '../ecs/core/commands.ts';
+import { MoveMode } from '../ecs/core/components.ts';
+import { Rng } from '../ecs/core/rng.ts';
+import { stepWorld } from '../ecs/core/tick.ts';
+import { beginTick, type GameWorld } from '../ecs/core/world.ts';
+import { movementSystem } from '../ecs/features/movement/movement-system.ts';
+import { pathfindingSystem } from '../ecs/features/movement/pathfinding-system.ts';
+import { requestPath } from '../ecs/features/movement/requests.ts';
+import { MOVE } from '../ecs/features/movement/state.ts';
+import { NPCS } from '../ecs/features/npcs/index.ts';
 import { Replicator } from '../net/replication/replicator.ts';
 import { benchWorld } from './world-fixture.ts';
 
@@ -29,7 +31,7 @@ const add: typeof bench.add = (name, fn, opts) => (name.includes(only) ? bench.a
 function pathArmer(world: GameWorld): () => void {
   const { c } = world;
   const paths = new Map<number, Int32Array>();
-  for (const n of world.npcs.values()) {
+  for (const n of world.get(NPCS).byEid.values()) {
     const x = c.Position.x[n.eid] as number;
     const z = c.Position.z[n.eid] as number;
     const path = new Int32Array(128);
@@ -41,7 +43,7 @@ function pathArmer(world: GameWorld): () => void {
   }
   return () => {
     for (const [eid, path] of paths) {
-      world.paths[eid] = path;
+      world.get(MOVE).paths[eid] = path;
       c.Movement.step[eid] = 0;
       c.Movement.mode[eid] = MoveMode.walk;
     }
@@ -60,9 +62,9 @@ for (const n of sizes) {
   });
 
   const pf = benchWorld({ npcs: n, players: 0, hotspot: false });
-  pf.move.budget = Number.MAX_SAFE_INTEGER;
+  pf.get(MOVE).budget = Number.MAX_SAFE_INTEGER;
   const rng = new Rng(5);
-  const npcs = [...pf.npcs.values()].slice(0, 1000);
+  const npcs = [...pf.get(NPCS).byEid.values()].slice(0, 1000);
   add(
     `pathfinding: 1,000 short paths (5-15 tiles), ${label} entities`,
     () => {
@@ -81,7 +83,7 @@ for (const n of sizes) {
 }
 
 const long = benchWorld({ npcs: 0, players: 1, hotspot: false });
-long.move.budget = Number.MAX_SAFE_INTEGER;
+long.get(MOVE).budget = Number.MAX_SAFE_INTEGER;
 const walker = long.players.get('bot-0')?.eid as number;
 add(
   'pathfinding: one 200-tile path across obstacles',
@@ -126,7 +128,7 @@ for (const n of sizes) {
           }
           stepWorld(world, cmds, 0);
           let k = 0;
-          for (const npc of world.npcs.values()) {
+          for (const npc of world.get(NPCS).byEid.values()) {
             if (k++ % 10 !== t % 10) continue;
             const eid = npc.eid;
             const x = world.c.Position.x[eid] as number;

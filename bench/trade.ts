@@ -5,11 +5,13 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setImmediate as yieldToIo } from 'node:timers/promises';
 import postgres from 'postgres';
-import { type CharacterState, emptyInventory } from '../ecs/character-state.ts';
-import type { Command } from '../ecs/commands.ts';
-import { newSkills } from '../ecs/skills.ts';
-import { stepWorld } from '../ecs/tick.ts';
-import { createGameWorld, type GameWorld } from '../ecs/world.ts';
+import { type CharacterState, emptyInventory } from '../ecs/core/character-state.ts';
+import type { Command } from '../ecs/core/commands.ts';
+import { newSkills } from '../ecs/core/skills.ts';
+import { stepWorld } from '../ecs/core/tick.ts';
+import type { GameWorld } from '../ecs/core/world.ts';
+import { tradeIdOf } from '../ecs/features/trade/index.ts';
+import { createGameWorld } from '../ecs/game.ts';
 import { openPglite } from '../persistence/drivers/pglite.ts';
 import { openPostgres } from '../persistence/drivers/postgres.ts';
 import { migrate } from '../persistence/migrate.ts';
@@ -141,7 +143,7 @@ async function run(name: string, db: SqlClient): Promise<void> {
   );
   tick(world);
   for (const step of script) {
-    for (const [s, b] of pairs) queue.push(...step(s, b, world.players.get(s.id)?.tradeId ?? ''));
+    for (const [s, b] of pairs) queue.push(...step(s, b, tradeIdOf(world, s.id) ?? ''));
     tick(world);
     if (TICK_MS > 0) await sleep(TICK_MS);
     else await yieldToIo();

@@ -1,11 +1,12 @@
-import { emptyInventory } from '../ecs/character-state.ts';
-import type { NpcSpawn, SimContent } from '../ecs/content.ts';
-import { populateWorld } from '../ecs/npcs/populate.ts';
-import { Rng } from '../ecs/rng.ts';
-import { newSkills } from '../ecs/skills.ts';
-import { stepWorld } from '../ecs/tick.ts';
-import { TileMap } from '../ecs/tile-map.ts';
-import { createGameWorld, type GameWorld } from '../ecs/world.ts';
+import { emptyInventory } from '../ecs/core/character-state.ts';
+import type { NpcSpawn, SimContent } from '../ecs/core/content.ts';
+import { populateWorld } from '../ecs/core/populate.ts';
+import { Rng } from '../ecs/core/rng.ts';
+import { newSkills } from '../ecs/core/skills.ts';
+import { stepWorld } from '../ecs/core/tick.ts';
+import { TileMap } from '../ecs/core/tile-map.ts';
+import type { GameWorld } from '../ecs/core/world.ts';
+import { createGameWorld } from '../ecs/game.ts';
 
 /**
  * Benchmark worlds: a 1,000 x 1,000 map with scattered 3x3 obstacles (about 5% blocked), `npcs` NPCs

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from '../src/repo-root.ts';
+import { REPO_ROOT } from '../lib/repo-root.ts';
 import type { SqlClient } from './sql.ts';
 
 /**

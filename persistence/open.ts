@@ -1,4 +1,4 @@
-import type { Config } from '../src/config.ts';
+import type { Config } from '../lib/config.ts';
 import { openPglite } from './drivers/pglite.ts';
 import { openPostgres } from './drivers/postgres.ts';
 import { type LocalPostgres, startLocalPostgres } from './local-postgres.ts';

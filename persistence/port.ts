@@ -1,4 +1,4 @@
-import type { CharacterState, ItemStack } from '../ecs/character-state.ts';
+import type { CharacterState, ItemStack } from '../ecs/core/character-state.ts';
 import type { DbActivity } from './sql.ts';
 
 /**
@@ -76,6 +76,11 @@ export class NameTakenError extends Error {
   }
 }
 
+export interface AnonymousLogin {
+  userName: string;
+  character: CharacterState;
+}
+
 export interface PersistencePort {
   // accounts
   getUser(accountId: string): Promise<UserRecord | null>;
@@ -108,6 +113,20 @@ export interface PersistencePort {
   /** Returns the session id. */
   recordLogin(characterId: string, accountId: string): Promise<string>;
   recordLogout(sessionId: string): Promise<void>;
+  // logins in batches (a login storm: one transaction for many logins)
+  /**
+   * Anonymous sign-ups: each entry's temporary account (id `character.accountId`, name `userName`) and
+   * its first character, all in one transaction. An account that exists already is kept (a retry).
+   * Characters whose name is taken are not created: their ids are in `taken`.
+   */
+  createAnonymousLogins(entries: readonly AnonymousLogin[]): Promise<{ taken: Set<string> }>;
+  /** Several characters in one transaction; missing ids are absent from the map. */
+  loadCharacters(characterIds: readonly string[]): Promise<Map<string, CharacterState>>;
+  /**
+   * recordLogin + touchLogin for many logins in one statement. Returns each login's session id, or
+   * null where the character no longer exists.
+   */
+  recordLogins(logins: readonly { characterId: string; accountId: string }[]): Promise<(string | null)[]>;
   /** The lock row and the holdings change (items leave the character) in ONE transaction. */
   createDeathLock(lock: DeathLock): Promise<ItemTransactionResult>;
   /** Deletes the lock; with claims, applies that holdings change (e.g. the owner picks items up) atomically. */

@@ -1,4 +1,4 @@
-import type { CharacterState, ItemStack } from '../ecs/character-state.ts';
+import type { CharacterState, ItemStack } from '../ecs/core/character-state.ts';
 import type { DeathLock, Holdings, ItemTransaction, ItemTransactionResult, PersistencePort } from './port.ts';
 
 type HoldingsChange = { characterId: string; before: Holdings; after: Holdings };

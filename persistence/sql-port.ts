@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { CharacterState } from '../ecs/character-state.ts';
+import type { CharacterState } from '../ecs/core/character-state.ts';
 import type {
+  AnonymousLogin,
   CharacterSummary,
   DeathLock,
   Holdings,
@@ -152,6 +153,60 @@ export class SqlPersistence implements PersistencePort {
       accountId,
     ]);
     return id;
+  }
+
+  async createAnonymousLogins(entries: readonly AnonymousLogin[]): Promise<{ taken: Set<string> }> {
+    if (entries.length === 0) return { taken: new Set() };
+    const users = entries.map((e) => ({ id: e.character.accountId, name: e.userName }));
+    const created = await this.db.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO users (id, anonymous, name)
+         SELECT r.id, true, r.name FROM jsonb_to_recordset($1::text::jsonb) AS r(id text, name text)
+         ON CONFLICT (id) DO NOTHING`,
+        [JSON.stringify(users)],
+      );
+      return chars.insertCharactersSkippingTaken(
+        tx,
+        entries.map((e) => e.character),
+      );
+    });
+    return { taken: new Set(entries.map((e) => e.character.id).filter((id) => !created.has(id))) };
+  }
+
+  loadCharacters(characterIds: readonly string[]): Promise<Map<string, CharacterState>> {
+    if (characterIds.length === 0) return Promise.resolve(new Map());
+    return this.db.transaction((tx) => chars.loadCharacters(tx, characterIds));
+  }
+
+  async recordLogins(
+    logins: readonly { characterId: string; accountId: string }[],
+  ): Promise<(string | null)[]> {
+    if (logins.length === 0) return [];
+    const rows = logins.map((l) => ({
+      id: randomUUID(),
+      characterId: l.characterId,
+      accountId: l.accountId,
+    }));
+    // Characters locked in id order first, as a batch save does: the two cannot deadlock.
+    const ids = [...new Set(rows.map((r) => r.characterId))].sort();
+    const inserted = await this.db.transaction(async (tx) => {
+      await tx.query(
+        'SELECT id FROM characters WHERE id IN (SELECT jsonb_array_elements_text($1::text::jsonb)) ORDER BY id FOR UPDATE',
+        [JSON.stringify(ids)],
+      );
+      return tx.query<{ id: string }>(
+        `WITH r AS (
+         SELECT * FROM jsonb_to_recordset($1::text::jsonb) AS r(id text, "characterId" text, "accountId" text)
+         WHERE EXISTS (SELECT 1 FROM characters c WHERE c.id = r."characterId")
+       ),
+       touched AS (UPDATE characters c SET "lastLoginAt" = now() FROM r WHERE c.id = r."characterId")
+       INSERT INTO "playerSessions" (id, "characterId", "accountId") SELECT id, "characterId", "accountId" FROM r
+       RETURNING id`,
+        [JSON.stringify(rows)],
+      );
+    });
+    const ok = new Set(inserted.map((r) => String(r.id)));
+    return rows.map((r) => (ok.has(r.id) ? r.id : null));
   }
 
   async recordLogout(sessionId: string): Promise<void> {

@@ -1,6 +1,8 @@
-import type { CharacterState } from '../ecs/character-state.ts';
-import type { SimContent } from '../ecs/content.ts';
-import { type GameWorld, snapshotCharacter } from '../ecs/world.ts';
+import type { CharacterState } from '../ecs/core/character-state.ts';
+import type { SimContent } from '../ecs/core/content.ts';
+import { entityCounts, type GameWorld, snapshotCharacter } from '../ecs/core/world.ts';
+import type { Config } from '../lib/config.ts';
+import type { Logger } from '../lib/logger.ts';
 import { Authenticator } from '../net/auth/authenticator.ts';
 import { AccountCharacters, type CharacterContent } from '../net/auth/characters.ts';
 import { createIdpVerifier } from '../net/auth/idp.ts';
@@ -21,8 +23,6 @@ import type { WsApp } from '../net/ws/types.ts';
 import type { PersistencePort } from '../persistence/port.ts';
 import type { ContentRegistry } from '../world/registry.ts';
 import type { AreaDef } from '../world/schemas/areas.ts';
-import type { Config } from './config.ts';
-import type { Logger } from './logger.ts';
 
 /**
  * Wiring of the identity part: token verification, the bearer hook, the account/character route groups
@@ -87,6 +87,7 @@ export async function createIdentity(deps: IdentityDeps): Promise<Identity> {
     admin: new AdminGate(config.auth.adminCode, deps.limiter),
     limiter: deps.limiter,
     authTimeoutMs: config.auth.wsAuthTimeoutMs,
+    maxUnauthenticated: config.limits.wsUnauthenticated,
     logger,
   });
   return { routes, verifyBearer: authenticator.verifyBearer, ws, registry, authenticator, characters };
@@ -106,12 +107,7 @@ export function gameLiveWorld(world: GameWorld): LiveWorld {
     summary: () => ({
       tick: world.tick,
       playersOnline: world.players.size,
-      entities: {
-        player: world.players.size,
-        npc: world.npcs.size,
-        item: world.groundItems.size,
-        resource: world.resources.size,
-      },
+      entities: entityCounts(world),
     }),
     liveCharacter: (characterId: string): CharacterState | null => {
       const player = world.players.get(characterId);

@@ -1,6 +1,6 @@
 import uWS from 'uWebSockets.js';
-import { type Config, ConfigError, loadConfig } from './config.ts';
-import { createLogger } from './logger.ts';
+import { type Config, ConfigError, loadConfig } from '../lib/config.ts';
+import { createLogger } from '../lib/logger.ts';
 import { installShutdown } from './shutdown.ts';
 import { startWorldServer, type WorldServer } from './world-server.ts';
 
@@ -37,7 +37,11 @@ async function main(): Promise<void> {
 
   // Filled in once start-up completes; a signal during start-up exits after what exists is closed.
   let app: WorldServer | undefined;
-  installShutdown({ logger, steps: () => app?.shutdownSteps() ?? [] });
+  installShutdown({
+    logger,
+    steps: () => app?.shutdownSteps() ?? [],
+    emergency: () => app?.emergencySave(),
+  });
 
   // 2-5. Content manifests -> database -> HTTP + WebSocket -> world (src/world-server.ts).
   app = await startWorldServer(config, logger);

@@ -1,7 +1,7 @@
-import type { CharacterState } from '../ecs/character-state.ts';
-import type { CommandQueue } from '../ecs/commands.ts';
-import type { DeathLockRequest, ItemTxRequest } from '../ecs/persist-intents.ts';
-import type { GameWorld, PlayerData } from '../ecs/world.ts';
+import type { CharacterState } from '../ecs/core/character-state.ts';
+import type { CommandQueue } from '../ecs/core/commands.ts';
+import type { DeathLockRequest, ItemTxRequest } from '../ecs/core/persist-intents.ts';
+import type { GameWorld, PlayerData } from '../ecs/core/world.ts';
 
 /**
  * After each tick the loop hands world.persist to persistence (the SaveScheduler implements this).

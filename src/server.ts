@@ -1,4 +1,6 @@
 import path from 'node:path';
+import type { Config } from '../lib/config.ts';
+import type { Logger } from '../lib/logger.ts';
 import { buildCorsRules } from '../net/http/cors.ts';
 import { createHttpPipeline, maxBodyBytes } from '../net/http/pipeline.ts';
 import { HttpRateLimits } from '../net/http/rate-limit.ts';
@@ -11,13 +13,12 @@ import { metricsRoutes } from '../net/routes/metrics.ts';
 import { type StatusSource, statusRoutes } from '../net/routes/status.ts';
 import { startNetThread, type WsTransport } from '../net/thread/net-thread.ts';
 import type { WsApp } from '../net/ws/types.ts';
-import type { Config } from './config.ts';
-import type { Logger } from './logger.ts';
+import { type MetricsServer, startMetricsServer } from './metrics-server.ts';
 import { serviceVersion } from './version.ts';
 
 export type { StatusSource } from '../net/routes/status.ts';
 
-import { REPO_ROOT } from './repo-root.ts';
+import { REPO_ROOT } from '../lib/repo-root.ts';
 
 export { REPO_ROOT };
 
@@ -43,6 +44,8 @@ export interface ServerOptions {
 
 export interface RunningServer {
   port: number;
+  /** Port of the separate /metrics listener (METRICS_PORT), or null when it is off. */
+  metricsPort: number | null;
   rateLimits: HttpRateLimits;
   ws: WsTransport;
   /** Shared memory the network thread reads frames from (for the replication arena). */
@@ -67,18 +70,28 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     ...healthRoutes(serviceVersion(config.commitHash)),
     ...statusRoutes(opts.status, startedAt),
     ...envJsRoutes(config.publicEnv),
-    ...metricsRoutes(),
+    ...metricsRoutes(config.metrics.token, rateLimits),
     ...opts.routes,
   ];
+  const corsRules = buildCorsRules(config);
   const http = createHttpPipeline({
     routes,
     logger,
-    corsRules: buildCorsRules(config),
+    corsRules,
     rateLimits,
     verifyBearer: opts.verifyBearer,
     staticFiles,
   });
 
+  const metrics: MetricsServer | undefined = await startMetricsServer(config, logger);
+  // Browsers may open /ws only from these origins: ALLOWED_WS_ORIGINS, or the CORS allowlist.
+  const { wsOrigins } = config.limits;
+  const wsOriginRules =
+    wsOrigins === '*'
+      ? null
+      : wsOrigins === undefined
+        ? corsRules
+        : wsOrigins.map((o) => ({ name: 'ALLOWED_WS_ORIGINS', exact: o }));
   const net = await startNetThread({
     data: {
       host: config.host,
@@ -88,10 +101,16 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       maxBufferedBytes: opts.wsMaxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES,
       idleTimeoutSeconds: 120,
       maxBodyBytes: maxBodyBytes(routes),
+      bodyTimeoutMs: config.limits.httpBodyTimeoutMs,
+      wsConnectionsPerAddress: config.limits.wsConnectionsPerAddress,
+      wsOriginRules,
     },
     ws: opts.ws,
     http,
     logger,
+  }).catch(async (err: unknown) => {
+    await metrics?.close();
+    throw err;
   });
   const { port, ws } = net;
   logger.info(
@@ -107,6 +126,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   let stopped: Promise<void> | undefined;
   return {
     port,
+    metricsPort: metrics?.port ?? null,
     rateLimits,
     ws,
     chunks: net.chunks,
@@ -115,6 +135,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         ws.stopAccepting();
         ws.closeAll(1001, 'server shutting down');
         await net.stop();
+        await metrics?.close();
         rateLimits.close();
         logger.info({ port }, 'server stopped');
       })();

@@ -1,6 +1,6 @@
-import type { CommandQueue } from '../ecs/commands.ts';
-import { type PhaseTimer, stepWorld } from '../ecs/tick.ts';
-import type { GameWorld } from '../ecs/world.ts';
+import type { CommandQueue } from '../ecs/core/commands.ts';
+import { type PhaseTimer, stepWorld } from '../ecs/core/tick.ts';
+import type { GameWorld } from '../ecs/core/world.ts';
 import type { Replicator } from '../net/replication/replicator.ts';
 import { type Delivery, flushTick, prepareTick } from '../net/session/outbound.ts';
 import { type HandoffLogger, handOff, type LogoutSave, type PersistenceSink } from './persistence-handoff.ts';

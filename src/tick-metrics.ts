@@ -2,7 +2,7 @@ import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 
 /**
  * Prometheus metrics of the tick loop, registered on the registry the composition root passes in
- * (src/metrics.ts's). Socket-level message counters belong to the transport; these count what the
+ * (lib/metrics.ts's). Socket-level message counters belong to the transport; these count what the
  * simulation takes in (commands) and hands out (events and frames) per tick.
  */
 export interface TickMetrics {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from './repo-root.ts';
+import { REPO_ROOT } from '../lib/repo-root.ts';
 
 /** package.json's version, read once. */
 export const PACKAGE_VERSION: string = (

@@ -1,10 +1,11 @@
 import type { Registry } from 'prom-client';
-import type { CharacterState } from '../ecs/character-state.ts';
-import { type Command, CommandQueue } from '../ecs/commands.ts';
-import type { SimContent } from '../ecs/content.ts';
-import { prepareMovement } from '../ecs/movement/pathfinding-system.ts';
-import { populateWorld } from '../ecs/npcs/populate.ts';
-import { createGameWorld, type GameWorld, snapshotCharacter } from '../ecs/world.ts';
+import type { CharacterState } from '../ecs/core/character-state.ts';
+import { type Command, CommandQueue } from '../ecs/core/commands.ts';
+import type { SimContent } from '../ecs/core/content.ts';
+import { populateWorld } from '../ecs/core/populate.ts';
+import { entityCounts, type GameRules, type GameWorld, snapshotCharacter } from '../ecs/core/world.ts';
+import { prepareMovement } from '../ecs/features/movement/pathfinding-system.ts';
+import { createGameWorld } from '../ecs/game.ts';
 import { Replicator } from '../net/replication/replicator.ts';
 import type { Delivery } from '../net/session/outbound.ts';
 import type { PersistenceSink } from './persistence-handoff.ts';
@@ -22,6 +23,7 @@ export interface WorldRuntimeOptions {
   seed: number;
   tickMs: number;
   viewDistance?: number;
+  rules?: Partial<GameRules>;
   delivery: Delivery;
   persistence?: PersistenceSink;
   logger: TickLogger;
@@ -43,6 +45,7 @@ export class WorldRuntime {
       seed: opts.seed,
       tickMs: opts.tickMs,
       viewDistance: opts.viewDistance,
+      ...(opts.rules ? { rules: opts.rules } : {}),
     });
     populateWorld(this.world);
     prepareMovement(this.world);
@@ -67,12 +70,7 @@ export class WorldRuntime {
     return {
       tick: w.tick,
       playersOnline: w.players.size,
-      entities: {
-        player: w.players.size,
-        npc: w.npcs.size,
-        item: w.groundItems.size,
-        resource: w.resources.size,
-      },
+      entities: entityCounts(w),
     };
   }
 
@@ -134,10 +132,16 @@ export class WorldRuntime {
     return this.world.players.size;
   }
 
-  async shutdown(): Promise<void> {
-    this.loop.stop();
-    for (const id of this.world.players.keys())
-      this.queue.push({ type: 'leave', characterId: id, reason: 'logout' });
-    await Promise.all(this.loop.runTick().map((s) => s.done));
+  private stopping: Promise<void> | undefined;
+
+  /** Idempotent: the graceful shutdown and a forced exit's emergency save share the one last tick. */
+  shutdown(): Promise<void> {
+    this.stopping ??= (async () => {
+      this.loop.stop();
+      for (const id of this.world.players.keys())
+        this.queue.push({ type: 'leave', characterId: id, reason: 'logout' });
+      await Promise.all(this.loop.runTick().map((s) => s.done));
+    })();
+    return this.stopping;
   }
 }

@@ -1,3 +1,6 @@
+import type { Config } from '../lib/config.ts';
+import type { Logger } from '../lib/logger.ts';
+import { databaseUp, registry as metricsRegistry } from '../lib/metrics.ts';
 import { HttpRateLimits } from '../net/http/rate-limit.ts';
 import type { ServerEventName, ServerPayload } from '../net/protocol/index.ts';
 import { dataRoutes } from '../net/routes/data.ts';
@@ -6,11 +9,8 @@ import type { Delivery } from '../net/session/outbound.ts';
 import type { SessionRegistry } from '../net/session/registry.ts';
 import { openPersistence } from '../persistence/open.ts';
 import { prepareContent } from '../world/prepare.ts';
-import type { Config } from './config.ts';
 import { DatabaseHealth } from './db-health.ts';
 import { createIdentity, identityContent } from './identity.ts';
-import type { Logger } from './logger.ts';
-import { registry as metricsRegistry } from './metrics.ts';
 import { schedulerSink } from './persistence-sink.ts';
 import { type RunningServer, startServer } from './server.ts';
 import type { ShutdownStep } from './shutdown.ts';
@@ -35,6 +35,11 @@ export interface WorldServer {
   server: RunningServer;
   /** Shutdown in order: stop accepting and close sockets, last tick (everyone saved), flush, close. */
   shutdownSteps(): ShutdownStep[];
+  /**
+   * A forced exit's last resort: whatever the graceful shutdown is waiting for, run the world's last
+   * tick (everyone leaves and is handed to the save scheduler) and write every pending snapshot.
+   */
+  emergencySave(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -62,9 +67,14 @@ export async function startWorldServer(
   const { port, saves } = persistence;
   const dbHealth = new DatabaseHealth(() => port.healthy(), {
     activity: () => port.activity(),
-    onChange: (ok) => (ok ? logger.info('database is reachable again') : logger.error('database is down')),
+    onChange: (ok) => {
+      databaseUp.set(ok ? 1 : 0);
+      if (ok) logger.info('database is reachable again');
+      else logger.error('database is down');
+    },
   });
   await dbHealth.start();
+  databaseUp.set(dbHealth.isOk() ? 1 : 0);
 
   const sink = schedulerSink(persistence, logger);
   // The session registry exists once identity is created, which needs the runtime: deliver through it late.
@@ -79,6 +89,7 @@ export async function startWorldServer(
     content: content.sim,
     seed: config.worldSeed,
     tickMs: config.tickMs,
+    rules: { homeTeleportCooldownSeconds: config.homeTeleportCooldownSeconds },
     delivery,
     persistence: sink,
     logger,
@@ -148,6 +159,10 @@ export async function startWorldServer(
     runtime,
     server,
     shutdownSteps,
+    emergencySave: async () => {
+      await runtime.shutdown();
+      await saves.flushAll();
+    },
     stop: () => {
       stopping ??= (async () => {
         for (const step of shutdownSteps()) await step.run();

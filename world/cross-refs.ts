@@ -1,4 +1,4 @@
-import { INVENTORY_SLOTS } from '../ecs/character-state.ts';
+import { INVENTORY_SLOTS } from '../ecs/core/character-state.ts';
 import type { ManifestData } from './schemas/index.ts';
 import type { ItemDef } from './schemas/items.ts';
 import type { CharacterTemplate } from './schemas/project.ts';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import type { Config } from '../src/config.ts';
+import type { Config } from '../lib/config.ts';
 import { isSafeManifestPath, KNOWN_MANIFEST_FILES } from './manifest-paths.ts';
 import { fileExists, listJson, parseJson } from './read-manifest.ts';
 import { MANIFEST_SCHEMAS, type ManifestFile, REQUIRED_MANIFESTS } from './schemas/index.ts';

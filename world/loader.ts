@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { normalizeSkill, SKILLS, type Skill } from '../ecs/skills.ts';
+import { normalizeSkill, SKILLS, type Skill } from '../ecs/core/skills.ts';
 import { ContentError } from './content-error.ts';
 import { checkCrossRefs, checkPlacements } from './cross-refs.ts';
 import { describeIssue, listJson, readManifest } from './read-manifest.ts';

@@ -1,5 +1,5 @@
-import type { SimContent } from '../ecs/content.ts';
-import type { Config } from '../src/config.ts';
+import type { SimContent } from '../ecs/core/content.ts';
+import type { Config } from '../lib/config.ts';
 import { type EnsureManifestsResult, ensureManifests, type FetchLogger } from './fetch.ts';
 import { loadContent } from './loader.ts';
 import type { ContentRegistry } from './registry.ts';

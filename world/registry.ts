@@ -1,4 +1,4 @@
-import type { Skill } from '../ecs/skills.ts';
+import type { Skill } from '../ecs/core/skills.ts';
 import type { AreaDef, BiomeDef } from './schemas/areas.ts';
 import type { GatheringNodeDef } from './schemas/gathering.ts';
 import type { ManifestData } from './schemas/index.ts';

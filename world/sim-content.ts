@@ -1,6 +1,14 @@
-import type { EquipSlot, ItemStack } from '../ecs/character-state.ts';
-import type { ItemInfo, NpcInfo, NpcSpawn, ResourceSpawn, SimContent, StationSpawn } from '../ecs/content.ts';
-import { normalizeSkill, type Skill } from '../ecs/skills.ts';
+import type { EquipSlot } from '../ecs/core/character-state.ts';
+import type {
+  ItemInfo,
+  NpcInfo,
+  NpcSpawn,
+  ResourceSpawn,
+  SimContent,
+  StationSpawn,
+} from '../ecs/core/content.ts';
+import { slotStacks } from '../ecs/core/new-character.ts';
+import { normalizeSkill, type Skill } from '../ecs/core/skills.ts';
 import type { ContentRegistry } from './registry.ts';
 import type { AreaDef } from './schemas/areas.ts';
 import type { ItemDef } from './schemas/items.ts';
@@ -41,18 +49,6 @@ export function toSimContent(registry: ContentRegistry): SimContent {
 }
 
 /** Template stacks as inventory slots: a non-stackable item of quantity n fills n slots of 1. */
-export function slotStacks(
-  stacks: readonly { itemId: string; quantity: number }[],
-  items: ReadonlyMap<string, ItemInfo>,
-): ItemStack[] {
-  const out: ItemStack[] = [];
-  for (const s of stacks) {
-    if (items.get(s.itemId)?.stackable) out.push({ itemId: s.itemId, quantity: s.quantity });
-    else for (let i = 0; i < s.quantity; i++) out.push({ itemId: s.itemId, quantity: 1 });
-  }
-  return out;
-}
-
 export function itemInfo(def: ItemDef): ItemInfo {
   const twoHanded = def.equipSlot === '2h';
   const equipSlot: EquipSlot | null = twoHanded

@@ -1,5 +1,5 @@
-import type { ResourceSpawn, StationSpawn } from '../ecs/content.ts';
-import { TileMap } from '../ecs/tile-map.ts';
+import type { ResourceSpawn, StationSpawn } from '../ecs/core/content.ts';
+import { TileMap } from '../ecs/core/tile-map.ts';
 import type { ContentRegistry } from './registry.ts';
 
 /** World bounds, spawn point and blocked tiles, from world.json or derived from the areas. */

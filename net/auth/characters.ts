@@ -1,16 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type CharacterState,
-  EQUIP_SLOTS,
-  emptyInventory,
-  INVENTORY_SLOTS,
-} from '../../ecs/character-state.ts';
-import type { ItemInfo } from '../../ecs/content.ts';
-import { maxHealthFor, newSkills } from '../../ecs/skills.ts';
+import type { CharacterState } from '../../ecs/core/character-state.ts';
+import type { ItemInfo } from '../../ecs/core/content.ts';
+import { newCharacterState } from '../../ecs/core/new-character.ts';
 import type { CharacterSummary, PersistencePort } from '../../persistence/port.ts';
 import { NameTakenError } from '../../persistence/port.ts';
 import type { CharacterTemplate } from '../../world/schemas/project.ts';
-import { slotStacks } from '../../world/sim-content.ts';
 import { type AuthContext, badRequest, forbidden, notFound } from '../http/types.ts';
 import { generateCharacterName, nameProblem } from './names.ts';
 
@@ -103,7 +97,9 @@ export class AccountCharacters {
     for (let attempt = 0; ; attempt++) {
       const name = opts.name ?? generateCharacterName();
       try {
-        return await this.port.createCharacter(newCharacterState(accountId, name, template, this.content));
+        return await this.port.createCharacter(
+          newCharacterState(randomUUID(), accountId, name, template, this.content),
+        );
       } catch (err) {
         if (!(err instanceof NameTakenError)) throw err;
         if (opts.name !== undefined) throw badRequest(`The name "${opts.name}" is taken`);
@@ -130,6 +126,24 @@ export class AccountCharacters {
     return { ok: true, characterId: created.id };
   }
 
+  /**
+   * The first character of a new anonymous account (default template), named `name` when given (it
+   * must follow the name rules: 400 otherwise) or a generated name. Not written: the login batch is.
+   */
+  newForAnonymous(accountId: string, name?: string): CharacterState {
+    if (name !== undefined) {
+      const problem = nameProblem(name);
+      if (problem !== null) throw badRequest(problem);
+    }
+    return newCharacterState(
+      randomUUID(),
+      accountId,
+      name ?? generateCharacterName(),
+      this.template(undefined),
+      this.content,
+    );
+  }
+
   async rename(characterId: string, name: string): Promise<void> {
     const problem = nameProblem(name);
     if (problem !== null) throw badRequest(problem);
@@ -140,40 +154,6 @@ export class AccountCharacters {
       throw err;
     }
   }
-}
-
-/** A fresh character: constitution 10, every other skill 1, full health, the template's kit, at the spawn. */
-export function newCharacterState(
-  accountId: string,
-  name: string,
-  template: CharacterTemplate,
-  content: Pick<CharacterContent, 'spawn' | 'items'>,
-): CharacterState {
-  const skills = newSkills();
-  const inventory = emptyInventory();
-  // Content refuses templates that need more than 28 slots; the slice only guards the invariant.
-  slotStacks(template.inventory, content.items)
-    .slice(0, INVENTORY_SLOTS)
-    .forEach((stack, i) => {
-      inventory[i] = stack;
-    });
-  const equipment: CharacterState['equipment'] = {};
-  for (const slot of EQUIP_SLOTS) {
-    const itemId = template.equipment[slot];
-    if (itemId !== undefined) equipment[slot] = { itemId, quantity: 1 };
-  }
-  return {
-    id: randomUUID(),
-    accountId,
-    name,
-    position: { x: content.spawn.x, y: 0, z: content.spawn.z },
-    health: maxHealthFor(skills),
-    coins: template.coins,
-    skills,
-    inventory,
-    equipment,
-    bank: [],
-  };
 }
 
 /** The public form of a character summary in HTTP responses. */

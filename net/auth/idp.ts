@@ -7,7 +7,7 @@ import {
   type JWTVerifyGetKey,
   jwtVerify,
 } from 'jose';
-import type { Config } from '../../src/config.ts';
+import type { Config } from '../../lib/config.ts';
 
 /**
  * Identity-provider access tokens (contract §3.2): ES256 or RS256 JWTs whose signature, audience

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type CryptoKey, jwtVerify, SignJWT } from 'jose';
-import type { Config } from '../../src/config.ts';
+import type { Config } from '../../lib/config.ts';
 
 /**
  * Server session tokens (contract §3.2): HS256 JWTs signed with JWT_SECRET, carrying the account id

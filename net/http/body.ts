@@ -11,36 +11,57 @@ export function readBody(
   contentLength: number | undefined,
   maxBytes: number,
   onAbort: (cb: () => void) => void,
+  timeoutMs?: number,
 ): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     let aborted = false;
+    let done = false;
+    let timer: NodeJS.Timeout | undefined;
+    const fail = (err: Error) => {
+      done = true;
+      clearTimeout(timer);
+      reject(err);
+    };
     // A client that disconnects mid-body must not leave the request waiting forever.
     onAbort(() => {
       aborted = true;
-      reject(new Error('request aborted'));
+      fail(new Error('request aborted'));
     });
     if (contentLength !== undefined && contentLength > maxBytes) {
-      reject(tooLarge(maxBytes));
+      fail(tooLarge(maxBytes));
       return;
+    }
+    // A body trickled in a byte at a time (slowloris) would hold the request open: a deadline for all of it.
+    if (timeoutMs !== undefined) {
+      timer = setTimeout(() => {
+        if (!done && !aborted) fail(new BodyTimeout(timeoutMs));
+      }, timeoutMs);
     }
     const chunks: Buffer[] = [];
     let total = 0;
-    let done = false;
     res.onData((chunk, isLast) => {
       if (done || aborted) return;
       total += chunk.byteLength;
       if (total > maxBytes) {
-        done = true;
-        reject(tooLarge(maxBytes));
+        fail(tooLarge(maxBytes));
         return;
       }
       chunks.push(Buffer.from(chunk.slice(0)));
       if (isLast) {
         done = true;
+        clearTimeout(timer);
         resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total));
       }
     });
   });
+}
+
+/** The body did not arrive within the deadline: answered 408 REQUEST_TIMEOUT, connection closed. */
+export class BodyTimeout extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`The request body was not received within ${timeoutMs / 1000} s`);
+    this.name = 'BodyTimeout';
+  }
 }
 
 function tooLarge(maxBytes: number): HttpError {

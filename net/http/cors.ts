@@ -1,4 +1,4 @@
-import type { Config } from '../../src/config.ts';
+import type { Config } from '../../lib/config.ts';
 
 /**
  * Cross-origin allowlist (specification "Cross-origin rules", contract §3.4), written as data: each rule

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Logger } from '../../src/logger.ts';
-import { httpRequests } from '../../src/metrics.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { httpRequests, limitRefusals } from '../../lib/metrics.ts';
 import type { NetHttpReply, NetHttpRequest } from '../thread/messages.ts';
 import { parseJsonBody } from './body.ts';
 import { type CorsRule, corsHeaders } from './cors.ts';
@@ -112,6 +112,12 @@ async function handle(ctx: Ctx, router: Router, opts: HttpPipelineOptions): Prom
   const decision = opts.rateLimits.check(ctx.ip, route?.rateLimit ?? defaultRateLimitClass(path));
   if (decision.kind !== 'uncounted') Object.assign(ctx.common, decision.headers);
   if (decision.kind === 'refused') {
+    const limit = decision.by === 'auth' ? 'auth_attempts' : 'http_rate';
+    limitRefusals.inc({ limit });
+    if (decision.first) {
+      const line = { ip: ctx.ip, limit, path: ctx.path, retryAfter: decision.retryAfterSeconds };
+      opts.logger.warn(line, 'limit reached: address blocked until its window ends');
+    }
     return problemReply(429, 'RATE_LIMITED', 'Too many requests; retry after the window ends', {
       'Retry-After': String(decision.retryAfterSeconds),
     });

@@ -10,6 +10,8 @@ export interface WindowResult {
   remaining: number;
   /** Whole seconds until the window ends (at least 1). */
   resetSeconds: number;
+  /** This hit is the one that went over the limit (the block starts now): log it once, not every hit. */
+  justExceeded?: boolean;
 }
 
 interface Bucket {
@@ -36,8 +38,11 @@ export class FixedWindowCounter {
   /** Count one request from `key` and say whether it is within the limit. */
   hit(key: string, weight = 1): WindowResult {
     const b = this.current(key, true)!;
+    const before = b.count;
     b.count += weight;
-    return this.result(b);
+    const r = this.result(b);
+    if (before <= this.limit && b.count > this.limit) r.justExceeded = true;
+    return r;
   }
 
   /** The state of `key`'s window without counting anything. */
@@ -97,7 +102,15 @@ const WINDOW_MS = 60_000;
 export type LimitDecision =
   | { kind: 'uncounted' }
   | { kind: 'allowed'; headers: Record<string, string> }
-  | { kind: 'refused'; retryAfterSeconds: number; headers: Record<string, string> };
+  | {
+      kind: 'refused';
+      retryAfterSeconds: number;
+      headers: Record<string, string>;
+      /** The window that refused: the authentication one wins when both did. */
+      by: 'rest' | 'auth';
+      /** The request that started the block (later ones in the window are refused quietly). */
+      first: boolean;
+    };
 
 /**
  * The REST and authentication limits of one server. Auth-class requests count in both windows; the
@@ -135,7 +148,9 @@ export class HttpRateLimits {
     const refusedBy = [rest, auth].filter((r) => r !== undefined && !r.allowed) as WindowResult[];
     if (refusedBy.length === 0) return { kind: 'allowed', headers };
     const retryAfterSeconds = Math.max(...refusedBy.map((r) => r.resetSeconds));
-    return { kind: 'refused', retryAfterSeconds, headers };
+    const by = auth !== undefined && !auth.allowed ? 'auth' : 'rest';
+    const first = refusedBy.some((r) => r.justExceeded === true);
+    return { kind: 'refused', retryAfterSeconds, headers, by, first };
   }
 
   /** Count a failed authentication made outside HTTP (e.g. a wrong /admin code) against `ip`. */

@@ -61,6 +61,7 @@ export type ProblemCode =
   | 'NOT_FOUND'
   | 'METHOD_NOT_ALLOWED'
   | 'PAYLOAD_TOO_LARGE'
+  | 'REQUEST_TIMEOUT'
   | 'RATE_LIMITED'
   | 'CONFLICT'
   | 'INTERNAL';

@@ -33,12 +33,14 @@ export function decodeClientFrame(data: ArrayBuffer | Uint8Array, isBinary: bool
       event: null,
     };
   }
-  if (!Array.isArray(raw) || raw.length !== 2 || typeof raw[0] !== 'string') {
-    return { ok: false, message: 'a message is an array [event, payload]', event: null };
+  // Contract §6.1: `event` is the frame's event name whenever it has one, unknown names included.
+  const named = Array.isArray(raw) && typeof raw[0] === 'string' ? (raw[0] as string) : null;
+  if (!Array.isArray(raw) || raw.length !== 2 || named === null) {
+    return { ok: false, message: 'a message is an array [event, payload]', event: named };
   }
   const [event, payload] = raw as [string, unknown];
   if (!isClientEventName(event))
-    return { ok: false, message: `unknown event "${event.slice(0, 64)}"`, event: null };
+    return { ok: false, message: `unknown event "${event.slice(0, 64)}"`, event };
   if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
     return { ok: false, message: 'payload must be an object', event };
   }

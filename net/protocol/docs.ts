@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { clientEvents } from './client-events.ts';
-import { clientEventDocs, serverEventDocs } from './descriptions.ts';
-import { serverEvents } from './server-events.ts';
+import { clientEventDocs, clientEvents } from './client-events.ts';
+
+import { serverEventDocs, serverEvents } from './server-events.ts';
 
 /** Renders docs/protocol.md from the schemas, so the reference cannot drift from the code. */
 
@@ -90,7 +90,7 @@ export function renderProtocolDoc(): string {
     'A frame that does not decode, is not `[string, object]`, names an unknown event or fails its schema gets',
     '`error BAD_MESSAGE`; the connection stays open and nothing changes. At most 60 messages a second per',
     'connection: more are dropped and answered with `error RATE_LIMITED` (once a second); over twice the limit',
-    'for 3 seconds closes with 4029. Authentication and close codes (4001, 4002, 4003): docs/authentication.md.',
+    'for 3 seconds closes with 4029. Authentication and close codes (4001, 4002, 4003): [authentication.md](authentication.md).',
     '',
     'Coordinates are tiles: integer `x` and `z`; `y` is height and never sent by a client. Entity and trade ids',
     "are strings, stable for the entity's life (a player's entity id is its character id).",

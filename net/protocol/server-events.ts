@@ -1,191 +1,61 @@
-import { z } from 'zod';
-import { EQUIP_SLOTS } from '../../ecs/character-state.ts';
-import { SKILLS } from '../../ecs/skills.ts';
+import type { z } from 'zod';
+import type { SimEvent, SimEventKind } from '../../ecs/core/events.ts';
+import type { ServerEventSpec } from './feature.ts';
+import { bankServerEvents } from './features/bank.ts';
+import { chatServerEvents } from './features/chat.ts';
+import { coreServerEvents } from './features/core.ts';
+import { homeTeleportServerEvents } from './features/home-teleport.ts';
+import { tradeServerEvents } from './features/trade.ts';
 
-/**
- * Server-to-client events (contract §1, §2) with their payload schemas. Payloads are built in net/
- * from tick outcomes; tests parse what they receive with these schemas.
- */
+export * from './shared.ts';
 
-const itemStack = z.object({ itemId: z.string(), quantity: z.number().int().positive() });
-const skillValue = z.object({ level: z.number().int(), xp: z.number() });
-
-export const entityType = z.enum(['player', 'npc', 'item', 'resource']);
-
-/** One entity in world:update: id, type, tile, plus the public fields of its type. */
-export const wireEntity = z
-  .object({
-    id: z.string(),
-    type: entityType,
-    x: z.number().int(),
-    z: z.number().int(),
-    name: z.string().optional(),
-    /** player: combat level; npc: its level. */
-    level: z.number().int().optional(),
-    health: z.number().optional(),
-    maxHealth: z.number().optional(),
-    /** Whether it is walking (1) or running (2) this tick; 0 or absent when still. */
-    moving: z.number().int().min(0).max(2).optional(),
-    npcId: z.string().optional(),
-    itemId: z.string().optional(),
-    quantity: z.number().int().optional(),
-    resourceId: z.string().optional(),
-    kind: z.string().optional(),
-    depleted: z.boolean().optional(),
-  })
-  .loose();
-
-export const tradeOffer = z.object({
-  items: z.array(
-    z.object({
-      tradeSlot: z.number().int(),
-      inventorySlot: z.number().int(),
-      itemId: z.string(),
-      quantity: z.number().int().positive(),
-    }),
-  ),
-  coins: z.number().int().min(0),
-  accepted: z.boolean(),
-});
-
-export const errorCodes = [
-  'BAD_MESSAGE',
-  'RATE_LIMITED',
-  'NOT_AUTHENTICATED',
-  'TOO_FAR',
-  'INVALID_TARGET',
-  'INVALID_SLOT',
-  'INTERFACE_BLOCKED',
-  'REQUIREMENT_NOT_MET',
-  'INVENTORY_FULL',
-  'NOT_FOUND',
-  'FORBIDDEN',
-  'INVALID_QUANTITY',
-  'BUSY',
-  'INTERNAL',
-] as const;
-export type ErrorCode = (typeof errorCodes)[number];
-
-export const tradeErrorCodes = [
-  'NOT_FOUND',
-  'NOT_PARTICIPANT',
-  'WRONG_STATE',
-  'TOO_FAR',
-  'SELF_TRADE',
-  'TARGET_OFFLINE',
-  'PLAYER_BUSY',
-  'INVALID_SLOT',
-  'INVALID_QUANTITY',
-  'UNTRADEABLE',
-  'INVENTORY_FULL',
-  'RATE_LIMITED',
-  'FAILED',
-] as const;
-export type TradeErrorCode = (typeof tradeErrorCodes)[number];
-
-export const tradeCancelReasons = [
-  'declined',
-  'cancelled',
-  'expired',
-  'disconnected',
-  'moved',
-  'died',
-  'failed',
-] as const;
-
-export const serverEvents = {
-  authResult: z.union([
-    z.object({
-      success: z.literal(true),
-      accountId: z.string(),
-      characterId: z.string(),
-      anonymous: z.boolean(),
-      sessionToken: z.string(),
-    }),
-    z.object({ success: z.literal(false), error: z.string() }),
-  ]),
-  'player:sync': z.object({
-    id: z.string(),
-    name: z.string(),
-    position: z.object({ x: z.number(), y: z.number(), z: z.number() }),
-    health: z.number(),
-    maxHealth: z.number(),
-    combatLevel: z.number().int(),
-    coins: z.number().int().min(0),
-    skills: z.object(
-      Object.fromEntries(SKILLS.map((s) => [s, skillValue])) as Record<
-        (typeof SKILLS)[number],
-        typeof skillValue
-      >,
-    ),
-    inventory: z.array(itemStack.nullable()).length(28),
-    equipment: z.object(
-      Object.fromEntries(EQUIP_SLOTS.map((s) => [s, itemStack.nullable()])) as Record<
-        (typeof EQUIP_SLOTS)[number],
-        ReturnType<typeof itemStack.nullable>
-      >,
-    ),
-  }),
-  'world:update': z.object({
-    tick: z.number().int(),
-    entities: z.array(wireEntity),
-    removed: z.array(z.string()),
-  }),
-  'combat:hit': z.object({
-    attackerId: z.string(),
-    targetId: z.string(),
-    damage: z.number().int(),
-    targetHealth: z.number(),
-    tick: z.number().int(),
-  }),
-  'skill:xp': z.object({
-    skill: z.enum(SKILLS),
-    xp: z.number(),
-    gained: z.number(),
-    level: z.number().int(),
-  }),
-  'chat:message': z.object({
-    fromId: z.string(),
-    fromName: z.string(),
-    message: z.string(),
-    channel: z.enum(['local', 'private', 'system']),
-    timestamp: z.number().int(),
-  }),
-  'bank:update': z.object({ items: z.array(itemStack) }),
-  error: z.object({ code: z.enum(errorCodes), message: z.string(), event: z.string().nullable() }),
-  tradeIncoming: z.object({
-    tradeId: z.string(),
-    fromPlayerId: z.string(),
-    fromPlayerName: z.string(),
-    fromPlayerLevel: z.number().int(),
-  }),
-  tradeStarted: z.object({
-    tradeId: z.string(),
-    partnerId: z.string(),
-    partnerName: z.string(),
-    partnerLevel: z.number().int(),
-    partnerFreeSlots: z.number().int(),
-  }),
-  tradeUpdated: z.object({
-    tradeId: z.string(),
-    myOffer: tradeOffer,
-    theirOffer: tradeOffer,
-    partnerFreeSlots: z.number().int(),
-  }),
-  tradeConfirmScreen: z.object({
-    tradeId: z.string(),
-    myOffer: tradeOffer,
-    theirOffer: tradeOffer,
-    values: z.object({ myOffer: z.number(), theirOffer: z.number() }),
-  }),
-  tradeCompleted: z.object({ tradeId: z.string(), receivedItems: z.array(itemStack) }),
-  tradeCancelled: z.object({ tradeId: z.string(), reason: z.enum(tradeCancelReasons) }),
-  tradeError: z.object({
-    tradeId: z.string().optional(),
-    code: z.enum(tradeErrorCodes),
-    message: z.string(),
-  }),
+/** Server-to-client events: every feature's (net/protocol/features/), one line each. */
+const SERVER_EVENTS = {
+  ...coreServerEvents,
+  ...chatServerEvents,
+  ...bankServerEvents,
+  ...tradeServerEvents,
+  ...homeTeleportServerEvents,
 } as const;
 
-export type ServerEventName = keyof typeof serverEvents;
-export type ServerPayload<E extends ServerEventName> = z.output<(typeof serverEvents)[E]>;
+type Specs = typeof SERVER_EVENTS;
+export type ServerEventName = keyof Specs;
+type SchemaOf<E extends ServerEventName> = Specs[E] extends ServerEventSpec<infer S, infer _K> ? S : never;
+export type ServerPayload<E extends ServerEventName> = z.output<SchemaOf<E>>;
+
+export const serverEvents = Object.fromEntries(
+  Object.entries(SERVER_EVENTS).map(([name, spec]) => [name, spec.schema]),
+) as { [E in ServerEventName]: SchemaOf<E> };
+
+export const serverEventDocs = Object.fromEntries(
+  Object.entries(SERVER_EVENTS).map(([name, spec]) => [name, spec.doc]),
+) as Record<ServerEventName, string>;
+
+/** The wire event that carries each simulation event kind, from the specs' `from`. */
+type WireOf<K extends SimEventKind> = {
+  [E in ServerEventName]: Specs[E] extends ServerEventSpec<z.ZodType, infer F>
+    ? F extends K
+      ? E
+      : never
+    : never;
+}[ServerEventName];
+
+// Every simulation event kind is carried by exactly one wire event (a compile error names a kind without).
+type Unmapped = { [K in SimEventKind]: [WireOf<K>] extends [never] ? K : never }[SimEventKind];
+const allCarried: [Unmapped] extends [never] ? true : Unmapped = true;
+void allCarried;
+
+const WIRE_NAMES = new Map<SimEventKind, ServerEventName>();
+for (const [name, spec] of Object.entries(SERVER_EVENTS) as [ServerEventName, { from?: SimEventKind }][]) {
+  if (spec.from !== undefined) WIRE_NAMES.set(spec.from, name);
+}
+
+export interface WireEvent {
+  event: ServerEventName;
+  payload: ServerPayload<ServerEventName>;
+}
+
+/** A simulation event as its wire event: the data is the payload (checked by serverEvent's `from`). */
+export function toWire(e: SimEvent): WireEvent {
+  return { event: WIRE_NAMES.get(e.kind) as ServerEventName, payload: e.data };
+}

@@ -1,5 +1,5 @@
 import { Packr } from 'msgpackr';
-import type { GameWorld } from '../../ecs/world.ts';
+import type { GameWorld } from '../../ecs/core/world.ts';
 import type { Encoding } from '../protocol/codec.ts';
 import { changedEntity, fullEntity, REPLICATED_BITS, type WireEntity } from './entity-fields.ts';
 import {

@@ -1,7 +1,11 @@
 import type { z } from 'zod';
-import { Dirty, EntityType } from '../../ecs/components.ts';
-import { combatLevel } from '../../ecs/skills.ts';
-import type { GameWorld } from '../../ecs/world.ts';
+import { Dirty, EntityType } from '../../ecs/core/components.ts';
+import { combatLevel } from '../../ecs/core/skills.ts';
+import type { GameWorld } from '../../ecs/core/world.ts';
+import { GROUND_ITEMS, groundItemVisibleTo } from '../../ecs/features/ground-items/index.ts';
+import { NPCS } from '../../ecs/features/npcs/index.ts';
+import { RESOURCES } from '../../ecs/features/resources/index.ts';
+import { STATIONS } from '../../ecs/features/stations/index.ts';
 import type { wireEntity } from '../protocol/server-events.ts';
 
 /**
@@ -35,7 +39,7 @@ export function fullEntity(world: GameWorld, eid: number): WireEntity {
       };
     }
     case EntityType.npc: {
-      const n = world.npcs.get(eid);
+      const n = world.get(NPCS).byEid.get(eid);
       return {
         id,
         type: 'npc',
@@ -50,11 +54,20 @@ export function fullEntity(world: GameWorld, eid: number): WireEntity {
       };
     }
     case EntityType.item: {
-      const it = world.groundItems.get(eid);
+      const it = world.get(GROUND_ITEMS).byEid.get(eid);
       return { id, type: 'item', x, z, itemId: it?.itemId ?? '', quantity: it?.quantity ?? 1 };
     }
+    case EntityType.station: {
+      return {
+        id,
+        type: 'station',
+        x,
+        z,
+        stationType: world.get(STATIONS).byEid.get(eid)?.stationType ?? '',
+      };
+    }
     default: {
-      const r = world.resources.get(eid);
+      const r = world.get(RESOURCES).byEid.get(eid);
       return {
         id,
         type: 'resource',
@@ -71,7 +84,7 @@ export function fullEntity(world: GameWorld, eid: number): WireEntity {
 // Imported bindings are getters under tsx's module transform: hot constants copied into locals once.
 const MOVED = Dirty.position | Dirty.moving;
 const OTHER_FIELDS = ~(Dirty.position | Dirty.moving | Dirty.visibility) >>> 0;
-const TYPE_NAMES = ['player', 'player', 'npc', 'item', 'resource'] as const;
+const TYPE_NAMES = ['player', 'player', 'npc', 'item', 'resource', 'station'] as const;
 const PLAYER = EntityType.player;
 const NPC = EntityType.npc;
 
@@ -101,10 +114,7 @@ export function changedEntity(world: GameWorld, eid: number): WireEntity {
   return out;
 }
 
-/** Ground items are seen only by their owner until they turn public. */
+/** Whether an observer may see an entity: the ground-items feature decides for items, all else is public. */
 export function visibleTo(world: GameWorld, eid: number, observerId: string): boolean {
-  if (world.c.Kind.type[eid] !== EntityType.item) return true;
-  const it = world.groundItems.get(eid);
-  if (!it || it.ownerId === null || world.tick >= it.publicAtTick) return true;
-  return it.ownerId === observerId;
+  return world.c.Kind.type[eid] !== EntityType.item || groundItemVisibleTo(world, eid, observerId);
 }

@@ -1,5 +1,5 @@
-import { EntityType } from '../../ecs/components.ts';
-import type { GameWorld } from '../../ecs/world.ts';
+import { EntityType } from '../../ecs/core/components.ts';
+import type { GameWorld } from '../../ecs/core/world.ts';
 import { REPLICATED_BITS, visibleTo } from './entity-fields.ts';
 
 /**

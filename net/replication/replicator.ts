@@ -1,4 +1,4 @@
-import type { GameWorld } from '../../ecs/world.ts';
+import type { GameWorld } from '../../ecs/core/world.ts';
 import { FragmentCache } from './encode.ts';
 import {
   createObserver,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SKILLS } from '../../ecs/skills.ts';
+import { SKILLS } from '../../ecs/core/skills.ts';
 import type { ContentRegistry } from '../../world/registry.ts';
 import { SKILL_UNLOCK_TYPES } from '../../world/schemas/progression.ts';
 import type { RouteDef } from '../http/types.ts';

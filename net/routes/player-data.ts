@@ -1,4 +1,4 @@
-import { EQUIP_SLOTS } from '../../ecs/character-state.ts';
+import { EQUIP_SLOTS } from '../../ecs/core/character-state.ts';
 import type { PersistencePort } from '../../persistence/port.ts';
 import type { AccountCharacters } from '../auth/characters.ts';
 import { authOf, param } from '../auth/http-input.ts';

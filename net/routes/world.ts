@@ -1,4 +1,4 @@
-import type { CharacterState } from '../../ecs/character-state.ts';
+import type { CharacterState } from '../../ecs/core/character-state.ts';
 import type { AreaDef } from '../../world/schemas/areas.ts';
 import type { RouteDef } from '../http/types.ts';
 

@@ -1,7 +1,11 @@
-import type { SimEvent, SimEventKind } from '../../ecs/events.ts';
-import type { GameWorld } from '../../ecs/world.ts';
+import type { GameWorld } from '../../ecs/core/world.ts';
 import { type Encoding, encodeRaw } from '../protocol/codec.ts';
-import type { ServerEventName, ServerPayload } from '../protocol/server-events.ts';
+import {
+  type ServerEventName,
+  type ServerPayload,
+  toWire,
+  type WireEvent,
+} from '../protocol/server-events.ts';
 import type { FragmentCache } from '../replication/encode.ts';
 import type { FrameSegments } from '../replication/msgpack-entity.ts';
 import type { ObserverDelta } from '../replication/observer.ts';
@@ -48,33 +52,6 @@ export interface DeliveryStats {
   messages: number;
   /** Bytes of frames encoded here (pre-encoded world:update) plus what send() reported. */
   bytes: number;
-}
-
-const WIRE_NAMES: { [K in SimEventKind]: ServerEventName } = {
-  error: 'error',
-  chat: 'chat:message',
-  skillXp: 'skill:xp',
-  combatHit: 'combat:hit',
-  bankUpdate: 'bank:update',
-  tradeIncoming: 'tradeIncoming',
-  tradeStarted: 'tradeStarted',
-  tradeUpdated: 'tradeUpdated',
-  tradeConfirmScreen: 'tradeConfirmScreen',
-  tradeCompleted: 'tradeCompleted',
-  tradeCancelled: 'tradeCancelled',
-  tradeError: 'tradeError',
-};
-
-export interface WireEvent {
-  event: ServerEventName;
-  payload: ServerPayload<ServerEventName>;
-}
-
-/** A simulation event as its wire event (contract §2.2). */
-export function toWire(world: GameWorld, e: SimEvent): WireEvent {
-  const event = WIRE_NAMES[e.kind];
-  if (e.kind === 'chat') return { event, payload: { ...e.data, timestamp: Math.round(world.nowMs) } };
-  return { event, payload: e.data as ServerPayload<ServerEventName> };
 }
 
 /** A connected character's frames of this tick, written in one batch at the end of delivery. */
@@ -159,13 +136,13 @@ export function prepareTick(world: GameWorld, replicator: Replicator, delivery: 
   for (const e of world.events) {
     const o = outbox(e.to);
     if (!o) {
-      const w = toWire(world, e);
+      const w = toWire(e);
       sendPayload(e.to, w.event, w.payload);
       continue;
     }
     let f = frames.get(e.data);
     if (f === undefined) {
-      f = { wire: toWire(world, e) };
+      f = { wire: toWire(e) };
       frames.set(e.data, f);
     }
     let frame: Frame;

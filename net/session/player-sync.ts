@@ -1,6 +1,6 @@
-import { EQUIP_SLOTS, INVENTORY_SLOTS, type ItemStack } from '../../ecs/character-state.ts';
-import { combatLevel as combatLevelOf, SKILLS } from '../../ecs/skills.ts';
-import type { GameWorld, PlayerData } from '../../ecs/world.ts';
+import { EQUIP_SLOTS, INVENTORY_SLOTS, type ItemStack } from '../../ecs/core/character-state.ts';
+import { combatLevel as combatLevelOf, SKILLS } from '../../ecs/core/skills.ts';
+import type { GameWorld, PlayerData } from '../../ecs/core/world.ts';
 import type { ServerPayload } from '../protocol/server-events.ts';
 
 /** `player:sync` (contract §2.2): the player's full state, every skill, 28 slots, every equipment slot. */

@@ -1,14 +1,18 @@
-import type { Command } from '../../ecs/commands.ts';
+import { randomUUID } from 'node:crypto';
+import type { CharacterState } from '../../ecs/core/character-state.ts';
+import type { Command } from '../../ecs/core/commands.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { limitRefusals } from '../../lib/metrics.ts';
 import type { PersistencePort } from '../../persistence/port.ts';
-import type { Logger } from '../../src/logger.ts';
 import type { Authenticator } from '../auth/authenticator.ts';
 import type { AccountCharacters } from '../auth/characters.ts';
 import { generateGuestName } from '../auth/names.ts';
 import { HttpError } from '../http/types.ts';
-import type { ClientMessage, ClientPayload } from '../protocol/index.ts';
+import { type ClientMessage, type ClientPayload, translate } from '../protocol/index.ts';
 import type { WsApp, WsConnection } from '../ws/types.ts';
 import type { AdminGate, AuthAttemptLimiter } from './admin.ts';
-import { translate } from './commands.ts';
+import { LoginBatches } from './login-batches.ts';
+import { LoginQueue } from './login-queue.ts';
 import type { SessionRegistry } from './registry.ts';
 
 /**
@@ -33,14 +37,15 @@ export interface SaveWaiter {
 export const CLOSE_AUTH_FAILED = 4001;
 export const CLOSE_TAKEN_OVER = 4002;
 export const CLOSE_FORBIDDEN = 4003;
+/** RFC 6455's "try again later": too many sockets waiting to authenticate, or the login queue is full. */
+export const CLOSE_TRY_AGAIN_LATER = 1013;
 
 export interface SessionAppDeps {
   authenticator: Authenticator;
   characters: AccountCharacters;
-  port: Pick<
-    PersistencePort,
-    'createAnonymousUser' | 'loadCharacter' | 'recordLogin' | 'recordLogout' | 'touchLogin'
-  >;
+  port: Pick<PersistencePort, 'recordLogout' | 'createAnonymousLogins' | 'loadCharacters' | 'recordLogins'>;
+  /** Bounds and order of concurrent logins (a default queue when absent). */
+  queue?: LoginQueue;
   saves: SaveWaiter;
   world: WorldGate;
   registry: SessionRegistry;
@@ -48,6 +53,8 @@ export interface SessionAppDeps {
   /** The authentication window of /api/auth/*: bad tokens and anonymous sign-ups over the socket count too. */
   limiter: AuthAttemptLimiter;
   authTimeoutMs: number;
+  /** Connections that have not authenticated yet, server-wide; past it a new one is closed with 1013. */
+  maxUnauthenticated?: number;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   /** Epoch milliseconds for chat timestamps. */
   now?: () => number;
@@ -60,7 +67,13 @@ interface Session {
   characterId?: string;
   /** playerSessions row of this connection. */
   sessionRowId?: string;
+  /** Epoch ms when the character entered the world (for the logout line's session length). */
+  joinedAt?: number;
+  /** This session passed `/admin <code>`. */
+  admin?: boolean;
 }
+
+const unauthenticated = (s: Session) => s.phase === 'waiting' || s.phase === 'authenticating';
 
 class Refusal {
   constructor(
@@ -75,9 +88,14 @@ export function createSessionApp(deps: SessionAppDeps): WsApp & { idle(): Promis
   const { authenticator, characters, port, saves, world, registry, logger } = deps;
   const now = deps.now ?? Date.now;
   const sessions = new Map<number, Session>();
+  const maxUnauthenticated = deps.maxUnauthenticated ?? Number.POSITIVE_INFINITY;
+  /** Sessions in phase waiting or authenticating. */
+  let waiting = 0;
   // Per-character serialisation of login, takeover and logout: the character never exists twice.
   const lanes = new Map<string, Promise<void>>();
   const inflight = new Set<Promise<void>>();
+  const batches = new LoginBatches(port);
+  const queue = deps.queue ?? new LoginQueue();
 
   const track = (p: Promise<void>) => {
     inflight.add(p);
@@ -102,23 +120,58 @@ export function createSessionApp(deps: SessionAppDeps): WsApp & { idle(): Promis
   };
 
   /** Ends a joined session: leave the world (saved), close its playerSessions row. */
-  const leave = (characterId: string, s: Session, reason: 'disconnect' | 'takeover') =>
+  const leave = (characterId: string, s: Session, reason: 'disconnect' | 'takeover', code?: number) =>
     world.leaveAndSave(characterId, reason).then(async () => {
       if (s.sessionRowId !== undefined) await port.recordLogout(s.sessionRowId);
+      const sessionSeconds = s.joinedAt === undefined ? 0 : Math.round((now() - s.joinedAt) / 1000);
+      logger.info(
+        {
+          accountId: s.accountId,
+          characterId,
+          reason,
+          ...(code !== undefined ? { code } : {}),
+          sessionSeconds,
+        },
+        'logout',
+      );
     });
+
+  /** A new temporary account with its first character, written by the anonymous-login batch. */
+  async function anonymousAccount(req: AuthRequest): Promise<{ accountId: string; characterId: string }> {
+    // A new account has no characters: asking for one by id can only fail.
+    if (req.characterId !== undefined)
+      throw new Refusal(CLOSE_FORBIDDEN, 'character not found on this account');
+    const accountId = randomUUID();
+    for (let attempt = 0; ; attempt++) {
+      let character: CharacterState;
+      try {
+        character = characters.newForAnonymous(accountId, req.name);
+      } catch (err) {
+        if (err instanceof HttpError) throw new Refusal(CLOSE_AUTH_FAILED, err.detail);
+        throw err;
+      }
+      if (await batches.createAnonymous({ userName: generateGuestName(), character }))
+        return { accountId, characterId: character.id };
+      if (req.name !== undefined) throw new Refusal(CLOSE_AUTH_FAILED, `The name "${req.name}" is taken`);
+      if (attempt >= 20) throw new Error('no free generated character name after 20 attempts');
+    }
+  }
 
   async function account(
     c: WsConnection,
     req: AuthRequest,
-  ): Promise<{ accountId: string; anonymous: boolean }> {
+  ): Promise<{ accountId: string; anonymous: boolean; characterId?: string }> {
     const { limiter } = deps;
-    if (limiter.isAuthBlocked(c.ip)) throw new Refusal(CLOSE_AUTH_FAILED, 'too many authentication attempts');
+    if (limiter.isAuthBlocked(c.ip)) {
+      limitRefusals.inc({ limit: 'auth_attempts' });
+      logger.warn({ ip: c.ip, connection: c.id, limit: 'auth_attempts' }, 'limit reached');
+      throw new Refusal(CLOSE_AUTH_FAILED, 'too many authentication attempts');
+    }
     if (req.authToken === undefined) {
       if (!authenticator.anonymousMode) throw new Refusal(CLOSE_AUTH_FAILED, 'authToken is required');
       // Like POST /api/auth/anonymous: each new temporary account uses one attempt of the address.
       limiter.countAuthFailure(c.ip);
-      const user = await port.createAnonymousUser(generateGuestName());
-      return { accountId: user.id, anonymous: true };
+      return { ...(await anonymousAccount(req)), anonymous: true };
     }
     const outcome = await authenticator.authenticate(req.authToken);
     if (outcome.ok) return outcome.auth;
@@ -144,7 +197,7 @@ export function createSessionApp(deps: SessionAppDeps): WsApp & { idle(): Promis
 
   async function login(c: WsConnection, s: Session, req: AuthRequest): Promise<void> {
     const acct = await account(c, req);
-    const characterId = await pickCharacter(acct.accountId, req);
+    const characterId = acct.characterId ?? (await pickCharacter(acct.accountId, req));
     const issued = await authenticator.tokens.issue(acct.accountId, acct.anonymous);
     if (c.closed) return;
     await inLane(characterId, async () => {
@@ -154,6 +207,10 @@ export function createSessionApp(deps: SessionAppDeps): WsApp & { idle(): Promis
       if (old !== undefined && old !== c && oldSession !== undefined) {
         // Takeover: the old session stops taking commands, leaves, is saved, then is closed with 4002.
         oldSession.phase = 'leaving';
+        logger.info(
+          { characterId, accountId: acct.accountId, ip: c.ip, oldConnection: old.id, connection: c.id },
+          'takeover',
+        );
         try {
           await leave(characterId, oldSession, 'takeover');
         } finally {
@@ -165,18 +222,25 @@ export function createSessionApp(deps: SessionAppDeps): WsApp & { idle(): Promis
         await world.leaveAndSave(characterId, 'takeover');
       }
       await saves.waitForPending(characterId);
-      const state = await port.loadCharacter(characterId);
+      const state = await batches.loadCharacter(characterId);
       if (state === null) throw new Refusal(CLOSE_AUTH_FAILED, 'character not found');
       if (c.closed) return;
-      const sessionRowId = await port.recordLogin(characterId, acct.accountId);
-      await port.touchLogin(characterId);
+      const sessionRowId = await batches.recordLogin(characterId, acct.accountId);
+      if (sessionRowId === null) throw new Refusal(CLOSE_AUTH_FAILED, 'character not found');
       if (c.closed) {
         await port.recordLogout(sessionRowId);
         return;
       }
       // From here on nothing awaits: bind, answer and join happen in one turn of the event loop.
       clearTimeout(s.timer);
-      Object.assign(s, { phase: 'joined', accountId: acct.accountId, characterId, sessionRowId });
+      if (unauthenticated(s)) waiting--;
+      Object.assign(s, {
+        phase: 'joined',
+        accountId: acct.accountId,
+        characterId,
+        sessionRowId,
+        joinedAt: now(),
+      });
       registry.bind(characterId, c);
       c.send('authResult', {
         success: true,
@@ -186,16 +250,45 @@ export function createSessionApp(deps: SessionAppDeps): WsApp & { idle(): Promis
         sessionToken: issued.token,
       });
       world.enqueue({ type: 'join', characterId, accountId: acct.accountId, state, origin: 'authenticate' });
+      logger.info(
+        {
+          accountId: acct.accountId,
+          characterId,
+          ip: c.ip,
+          encoding: c.encoding,
+          anonymous: acct.anonymous,
+          connection: c.id,
+        },
+        'login',
+      );
     });
   }
 
   function startLogin(c: WsConnection, s: Session, req: AuthRequest): void {
     s.phase = 'authenticating';
-    const p = login(c, s, req).catch((err: unknown) => {
-      if (err instanceof Refusal) return refuse(c, err.closeCode, err.error);
-      logger.error({ err, connection: c.id }, 'websocket login failed');
-      refuse(c, CLOSE_AUTH_FAILED, 'login failed');
+    // Through the login queue: in arrival order, a bounded number at once, the rest told their place.
+    const p = queue.submit({
+      run: () =>
+        login(c, s, req).catch((err: unknown) => {
+          if (err instanceof Refusal) {
+            logger.info(
+              { ip: c.ip, connection: c.id, code: err.closeCode, error: err.error },
+              'login refused',
+            );
+            return refuse(c, err.closeCode, err.error);
+          }
+          logger.error({ err, connection: c.id }, 'websocket login failed');
+          refuse(c, CLOSE_AUTH_FAILED, 'login failed');
+        }),
+      report: (position) => {
+        if (!c.closed) c.send('loginQueue', { position });
+      },
+      cancelled: () => c.closed,
     });
+    if (p === 'full') {
+      refuse(c, CLOSE_TRY_AGAIN_LATER, 'the login queue is full: try again later');
+      return;
+    }
     track(p);
   }
 
@@ -203,16 +296,31 @@ export function createSessionApp(deps: SessionAppDeps): WsApp & { idle(): Promis
     const characterId = s.characterId as string;
     const t = translate(characterId, m);
     if (t.kind === 'command') {
+      // The intent as the admin sent it; its outcome is the system chat line the simulation answers.
+      if (t.command.type === 'chatCommand' && s.admin === true) {
+        logger.info(
+          { accountId: s.accountId, characterId, command: t.command.name, args: t.command.args },
+          'admin command',
+        );
+      }
       world.enqueue(t.command);
     } else if (t.kind === 'error') {
       c.send('error', { code: t.code, message: t.message, event: m.event });
     } else {
       const verdict = deps.admin.check(c.ip, t.code);
+      if (verdict === 'blocked') {
+        limitRefusals.inc({ limit: 'auth_attempts' });
+        logger.warn({ ip: c.ip, characterId, limit: 'auth_attempts' }, 'limit reached');
+      } else if (verdict !== 'granted') {
+        logger.warn({ ip: c.ip, accountId: s.accountId, characterId, verdict }, 'admin code refused');
+      }
       if (verdict !== 'granted') {
         const message = verdict === 'blocked' ? 'too many failed attempts; try again later' : 'not allowed';
         c.send('error', { code: 'FORBIDDEN', message, event: m.event });
         return;
       }
+      s.admin = true;
+      logger.info({ ip: c.ip, accountId: s.accountId, characterId }, 'admin elevation');
       world.enqueue({ type: 'setAdmin', characterId, origin: m.event });
       c.send('chat:message', {
         fromId: 'system',
@@ -226,7 +334,14 @@ export function createSessionApp(deps: SessionAppDeps): WsApp & { idle(): Promis
 
   return {
     onOpen(c) {
+      if (waiting >= maxUnauthenticated) {
+        limitRefusals.inc({ limit: 'ws_unauthenticated' });
+        logger.warn({ ip: c.ip, connection: c.id, limit: 'ws_unauthenticated' }, 'limit reached');
+        c.close(CLOSE_TRY_AGAIN_LATER, 'too many connections waiting to authenticate; try again later');
+        return;
+      }
       const s: Session = { phase: 'waiting', timer: undefined };
+      waiting++;
       sessions.set(c.id, s);
       c.data['session'] = s;
       // The window is the client's: once its authenticate arrived in time, a slow database does not fail it.
@@ -271,16 +386,17 @@ export function createSessionApp(deps: SessionAppDeps): WsApp & { idle(): Promis
       c.send('error', { code: 'NOT_AUTHENTICATED', message: 'authenticate first', event: m.event });
     },
 
-    onClose(c) {
+    onClose(c, code) {
       const s = sessions.get(c.id);
       sessions.delete(c.id);
       if (s === undefined) return;
       clearTimeout(s.timer);
+      if (unauthenticated(s)) waiting--;
       const wasJoined = s.phase === 'joined';
       s.phase = 'closed';
       const characterId = s.characterId;
       if (!wasJoined || characterId === undefined || !registry.unbind(characterId, c)) return;
-      const p = inLane(characterId, () => leave(characterId, s, 'disconnect')).catch((err: unknown) =>
+      const p = inLane(characterId, () => leave(characterId, s, 'disconnect', code)).catch((err: unknown) =>
         logger.error({ err, characterId }, 'logout after disconnect failed'),
       );
       track(p);

@@ -1,3 +1,4 @@
+import type { CorsRule } from '../http/cors.ts';
 import type { ClientMessage, Encoding } from '../protocol/index.ts';
 
 /**
@@ -16,7 +17,16 @@ export interface NetWorkerData {
   idleTimeoutSeconds: number;
   /** Largest request body the network thread reads for any route; routes may cap lower. */
   maxBodyBytes: number;
+  /** A request body not received within this many ms after the headers is answered 408. */
+  bodyTimeoutMs: number;
+  /** Open WebSocket connections one address may hold; past it the upgrade is answered 429. */
+  wsConnectionsPerAddress: number;
+  /** Origins a browser may open /ws from (an upgrade without Origin is not a browser's); null = any. */
+  wsOriginRules: CorsRule[] | null;
 }
+
+/** Limits the network thread enforced (main counts them in game_limit_refusals_total and logs them). */
+export type NetLimit = 'ws_per_address' | 'ws_origin' | 'http_body_timeout';
 
 /** A request as received, body included (read up to maxBodyBytes); the pipeline on main answers it. */
 export interface NetHttpRequest {
@@ -58,7 +68,8 @@ export type NetEvent =
   | { t: 'message'; id: number; message: ClientMessage }
   | { t: 'close'; id: number; code: number }
   | { t: 'http'; req: NetHttpRequest }
-  | { t: 'httpAborted'; id: number };
+  | { t: 'httpAborted'; id: number }
+  | { t: 'refused'; limit: NetLimit; ip: string; detail: string };
 
 /** Network thread -> main. */
 export type FromNet =

@@ -1,7 +1,14 @@
 import type { Worker } from 'node:worker_threads';
-import type { Logger } from '../../src/logger.ts';
-import { wsBytesOut, wsClosed, wsConnections, wsMessagesIn, wsMessagesOut } from '../../src/metrics.ts';
-import { startTsWorker } from '../../src/ts-worker.ts';
+import type { Logger } from '../../lib/logger.ts';
+import {
+  limitRefusals,
+  wsBytesOut,
+  wsClosed,
+  wsConnections,
+  wsMessagesIn,
+  wsMessagesOut,
+} from '../../lib/metrics.ts';
+import { startTsWorker } from '../../lib/ts-worker.ts';
 import type { ChunkSource } from '../replication/msgpack-entity.ts';
 import type { WsApp, WsConnection } from '../ws/types.ts';
 import { FrameBatchWriter } from './frame-batch.ts';
@@ -92,8 +99,24 @@ export async function startNetThread(opts: NetThreadOptions): Promise<NetThread>
       conns.delete(conn.id);
       wsConnections.dec();
       wsClosed.inc({ code: String(code) });
+      if (code === 4029) {
+        limitRefusals.inc({ limit: 'ws_message_rate' });
+        logger.warn({ connection: conn.id, ip: conn.ip, limit: 'ws_message_rate' }, 'limit reached');
+      }
       guard(logger, conn, 'onClose', () => opts.ws.onClose(conn, code));
     },
+  };
+
+  // A refusal is logged once a minute per address and limit: a client hammering a limit cannot flood
+  // the log (the metric still counts every refusal).
+  const lastLogged = new Map<string, number>();
+  const firstInWindow = (key: string): boolean => {
+    const now = Date.now();
+    const last = lastLogged.get(key);
+    if (last !== undefined && now - last < 60_000) return false;
+    if (lastLogged.size >= 10_000) lastLogged.clear();
+    lastLogged.set(key, now);
+    return true;
   };
 
   const onEvent = (e: NetEvent) => {
@@ -138,6 +161,12 @@ export async function startNetThread(opts: NetThreadOptions): Promise<NetThread>
       }
       case 'httpAborted':
         if (inflight.has(e.id)) aborted.add(e.id);
+        break;
+      case 'refused':
+        limitRefusals.inc({ limit: e.limit });
+        if (firstInWindow(`${e.limit} ${e.ip}`)) {
+          logger.warn({ ip: e.ip, limit: e.limit, detail: e.detail }, 'limit reached');
+        }
         break;
     }
   };

@@ -1,7 +1,8 @@
 import uWS from 'uWebSockets.js';
 import { parentPort, workerData } from 'node:worker_threads';
-import { readBody } from '../http/body.ts';
+import { BodyTimeout, readBody } from '../http/body.ts';
 import { clientAddress } from '../http/client-ip.ts';
+import { matchOrigin } from '../http/cors.ts';
 import { PROBLEM_CONTENT_TYPE, problem, statusText } from '../http/problem.ts';
 import {
   decodeClientFrame,
@@ -101,6 +102,8 @@ function flushEvents(): void {
 }
 
 const sockets = new Map<number, uWS.WebSocket<SocketData>>();
+/** Open WebSocket connections per client address (WS_MAX_CONNECTIONS_PER_ADDRESS). */
+const perAddress = new Map<string, number>();
 const http = new Map<number, PendingHttp>();
 let nextSocketId = 1;
 let nextRequestId = 1;
@@ -137,16 +140,33 @@ app.ws<SocketData>('/ws', {
     const protocol = req.getHeader('sec-websocket-protocol');
     const extensions = req.getHeader('sec-websocket-extensions');
     const forwardedFor = req.getHeader('x-forwarded-for');
+    const origin = req.getHeader('origin');
     const encoding = new URLSearchParams(query).get('encoding') || 'msgpack';
     if (!accepting) {
       refuse(res, 503, 'The server is shutting down');
+      return;
+    }
+    const ip = clientAddress(res.getRemoteAddressAsText(), forwardedFor, opts.trustProxy);
+    // A browser always sends Origin; other clients (bots, agents, servers) do not, and are not checked.
+    if (
+      origin !== '' &&
+      opts.wsOriginRules !== null &&
+      matchOrigin(origin, opts.wsOriginRules) === undefined
+    ) {
+      refuse(res, 403, 'WebSocket connections from this origin are not allowed');
+      emit({ t: 'refused', limit: 'ws_origin', ip, detail: origin.slice(0, 200) });
+      return;
+    }
+    if ((perAddress.get(ip) ?? 0) >= opts.wsConnectionsPerAddress) {
+      const detail = `At most ${opts.wsConnectionsPerAddress} WebSocket connections per address`;
+      refuse(res, 429, detail, { 'Retry-After': '10' });
+      emit({ t: 'refused', limit: 'ws_per_address', ip, detail });
       return;
     }
     if (encoding !== 'msgpack' && encoding !== 'json') {
       refuse(res, 400, 'encoding must be msgpack or json');
       return;
     }
-    const ip = clientAddress(res.getRemoteAddressAsText(), forwardedFor, opts.trustProxy);
     const rate = opts.rateLimitDisabled ? undefined : new MessageRateLimiter(() => performance.now());
     const data: SocketData = { id: nextSocketId++, ip, encoding, query, rate, closed: false };
     res.upgrade(data, key, protocol, extensions, context);
@@ -155,6 +175,7 @@ app.ws<SocketData>('/ws', {
   open: contained('ws open', (ws) => {
     const d = ws.getUserData();
     sockets.set(d.id, ws);
+    perAddress.set(d.ip, (perAddress.get(d.ip) ?? 0) + 1);
     emit({ t: 'open', id: d.id, ip: d.ip, encoding: d.encoding, query: d.query });
   }),
 
@@ -197,17 +218,33 @@ app.ws<SocketData>('/ws', {
     const d = ws.getUserData();
     d.closed = true;
     sockets.delete(d.id);
+    const open = (perAddress.get(d.ip) ?? 1) - 1;
+    if (open > 0) perAddress.set(d.ip, open);
+    else perAddress.delete(d.ip);
     emit({ t: 'close', id: d.id, code });
   }),
 });
 
-function refuse(res: uWS.HttpResponse, status: number, detail: string): void {
-  const code = status === 400 ? 'BAD_REQUEST' : 'INTERNAL';
+const REFUSAL_CODES = {
+  400: 'BAD_REQUEST',
+  403: 'FORBIDDEN',
+  408: 'REQUEST_TIMEOUT',
+  429: 'RATE_LIMITED',
+  503: 'INTERNAL',
+} as const;
+
+/** A problem+json answer written here, without the main thread (upgrade refusals, body timeouts). */
+function refuse(
+  res: uWS.HttpResponse,
+  status: keyof typeof REFUSAL_CODES,
+  detail: string,
+  headers: Record<string, string> = {},
+  close = false,
+): void {
   res.cork(() => {
-    res
-      .writeStatus(`${status} ${statusText(status)}`)
-      .writeHeader('Content-Type', PROBLEM_CONTENT_TYPE)
-      .end(JSON.stringify(problem(status, code, detail)));
+    res.writeStatus(`${status} ${statusText(status)}`).writeHeader('Content-Type', PROBLEM_CONTENT_TYPE);
+    for (const [k, v] of Object.entries(headers)) res.writeHeader(k, v);
+    res.end(JSON.stringify(problem(status, REFUSAL_CODES[status], detail)), close);
   });
 }
 
@@ -246,12 +283,25 @@ app.any(
       return;
     }
     const declared = headers['content-length'];
-    readBody(res, declared === undefined ? undefined : Number(declared), opts.maxBodyBytes, (cb) =>
-      abortListeners.push(cb),
+    readBody(
+      res,
+      declared === undefined ? undefined : Number(declared),
+      opts.maxBodyBytes,
+      (cb) => abortListeners.push(cb),
+      opts.bodyTimeoutMs,
     ).then(
       (body) => forward(new Uint8Array(body), false),
-      // Too large, or the client went away mid-body (forwarded as aborted: logged, never handled).
-      () => forward(undefined, !pending.aborted),
+      (err: unknown) => {
+        if (!pending.aborted && err instanceof BodyTimeout) {
+          // Slow body (slowloris): answered here, and the connection closed; main only counts it.
+          http.delete(id);
+          refuse(res, 408, err.message, {}, true);
+          emit({ t: 'refused', limit: 'http_body_timeout', ip: base.ip, detail: err.message });
+          return;
+        }
+        // Too large, or the client went away mid-body (forwarded as aborted: logged, never handled).
+        forward(undefined, !pending.aborted);
+      },
     );
   }),
 );
@@ -272,8 +322,18 @@ function writeReply(reply: NetHttpReply): void {
     res.writeStatus(`${reply.status} ${statusText(reply.status)}`);
     for (const [k, v] of reply.headers) res.writeHeader(k, v);
     const noBody = reply.status === 204 || reply.status === 304;
-    if (noBody) res.endWithoutBody(undefined, reply.close);
-    else if (reply.head) res.endWithoutBody(byteLength(reply.body), reply.close);
+    // Bodiless answers, all written with endWithoutBody() and NO argument when the connection stays
+    // open: endWithoutBody(undefined) makes uWS write Content-Length: 9223372036854775808 (strict
+    // parsers reject it), and endWithoutBody(n) leaves uWS waiting for n body bytes, so it drops the
+    // kept-alive connection at the next request. A 204 has no Content-Length (a 304's would have to be
+    // the full representation's); a HEAD states GET's length itself. When the connection must close
+    // anyway (a request body left unread), uWS's own close path is fine.
+    if (noBody && !reply.close) res.endWithoutBody();
+    else if (noBody) res.endWithoutBody(0, true);
+    else if (reply.head && !reply.close) {
+      res.writeHeader('Content-Length', String(byteLength(reply.body)));
+      res.endWithoutBody();
+    } else if (reply.head) res.endWithoutBody(byteLength(reply.body), true);
     else res.end(reply.body ?? '', reply.close);
   });
 }

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { startTsWorker } from '../../src/ts-worker.ts';
+import { startTsWorker } from '../../lib/ts-worker.ts';
 import type { SqlClient, SqlTx } from '../sql.ts';
 import type { PgliteRequest, PgliteResponse, PgliteWorkerData } from './pglite-messages.ts';
 

@@ -4,8 +4,8 @@ import {
   type EquipSlot,
   INVENTORY_SLOTS,
   type ItemStack,
-} from '../../ecs/character-state.ts';
-import { combatLevel, SKILLS, type Skills } from '../../ecs/skills.ts';
+} from '../../ecs/core/character-state.ts';
+import { combatLevel, SKILLS, type Skills } from '../../ecs/core/skills.ts';
 
 /** The characters table's columns (the specification's names) and the mapping to CharacterState. */
 

@@ -3,8 +3,9 @@ import {
   EQUIP_SLOTS,
   type EquipSlot,
   INVENTORY_SLOTS,
-} from '../../ecs/character-state.ts';
+} from '../../ecs/core/character-state.ts';
 import { type CharacterSummary, NameTakenError } from '../port.ts';
+import { loadSlices, saveSlices } from '../slices/index.ts';
 import { type SqlTx, sqlState } from '../sql.ts';
 import {
   bankRows,
@@ -55,6 +56,80 @@ export async function insertCharacter(tx: SqlTx, s: CharacterState): Promise<voi
     [json([row])],
   );
   await insertHoldingRows(tx, [s]);
+}
+
+/**
+ * New characters in one statement; a character whose name is taken (by an existing one or an earlier
+ * one of the batch) is skipped, and its holdings are not written. Returns the ids inserted.
+ */
+export async function insertCharactersSkippingTaken(
+  tx: SqlTx,
+  states: readonly CharacterState[],
+): Promise<Set<string>> {
+  if (states.length === 0) return new Set();
+  const rows = states.map((s) => ({ ...characterRow(s), accountId: s.accountId, name: s.name }));
+  const inserted = await tx.query<{ id: string }>(
+    `INSERT INTO characters (id, "accountId", name, ${SAVED_COLUMN_LIST})
+     SELECT r.id, r."accountId", r.name, ${SAVED_COLUMN_LIST.split(', ')
+       .map((c) => `r.${c}`)
+       .join(', ')}
+     FROM jsonb_to_recordset($1::text::jsonb) AS r(id text, "accountId" text, name text, ${RECORDSET_TYPES})
+     ON CONFLICT DO NOTHING RETURNING id`,
+    [json(rows)],
+  );
+  const ids = new Set(inserted.map((r) => String(r.id)));
+  await insertHoldingRows(
+    tx,
+    states.filter((s) => ids.has(s.id)),
+  );
+  return ids;
+}
+
+/** Full states of several characters (one query per table). */
+export async function loadCharacters(
+  tx: SqlTx,
+  ids: readonly string[],
+): Promise<Map<string, CharacterState>> {
+  const out = new Map<string, CharacterState>();
+  if (ids.length === 0) return out;
+  const param = [json([...new Set(ids)])];
+  const IN = `IN (SELECT jsonb_array_elements_text($1::text::jsonb))`;
+  const rows = await tx.query(`SELECT * FROM characters WHERE id ${IN}`, param);
+  if (rows.length === 0) return out;
+  const group = <T extends { characterId: string }>(list: T[]) => {
+    const m = new Map<string, T[]>();
+    for (const r of list) {
+      const k = String(r.characterId);
+      const a = m.get(k);
+      if (a) a.push(r);
+      else m.set(k, [r]);
+    }
+    return m;
+  };
+  const inv = group(
+    await tx.query<{ characterId: string; slot: number; itemId: string; quantity: number }>(
+      `SELECT "characterId", slot, "itemId", quantity FROM inventory WHERE "characterId" ${IN}`,
+      param,
+    ),
+  );
+  const eq = group(
+    await tx.query<{ characterId: string; slotType: string; itemId: string; quantity: number }>(
+      `SELECT "characterId", "slotType", "itemId", quantity FROM equipment WHERE "characterId" ${IN}`,
+      param,
+    ),
+  );
+  const bank = group(
+    await tx.query<{ characterId: string; itemId: string; quantity: number; position: number }>(
+      `SELECT "characterId", "itemId", quantity, position FROM bank WHERE "characterId" ${IN}`,
+      param,
+    ),
+  );
+  for (const row of rows) {
+    const id = String(row['id']);
+    out.set(id, toCharacterState(row, inv.get(id) ?? [], eq.get(id) ?? [], bank.get(id) ?? []));
+  }
+  await loadSlices(tx, [...out.values()]);
+  return out;
 }
 
 /** Inventory, equipment and bank rows of new characters. */
@@ -118,6 +193,7 @@ export async function saveChunk(
     [json(states.map(characterRow))],
   );
   await upsertSlots(tx, states, cache, written);
+  await saveSlices(tx, states);
 }
 
 /**
@@ -191,21 +267,7 @@ async function applySlotRows(tx: SqlTx, table: 'inventory' | 'equipment', rows: 
 }
 
 export async function loadCharacter(tx: SqlTx, id: string): Promise<CharacterState | null> {
-  const [row] = await tx.query('SELECT * FROM characters WHERE id = $1', [id]);
-  if (!row) return null;
-  const inv = await tx.query<{ slot: number; itemId: string; quantity: number }>(
-    'SELECT slot, "itemId", quantity FROM inventory WHERE "characterId" = $1',
-    [id],
-  );
-  const eq = await tx.query<{ slotType: string; itemId: string; quantity: number }>(
-    'SELECT "slotType", "itemId", quantity FROM equipment WHERE "characterId" = $1',
-    [id],
-  );
-  const bank = await tx.query<{ itemId: string; quantity: number; position: number }>(
-    'SELECT "itemId", quantity, position FROM bank WHERE "characterId" = $1',
-    [id],
-  );
-  return toCharacterState(row, inv, eq, bank);
+  return (await loadCharacters(tx, [id])).get(id) ?? null;
 }
 
 export async function listCharacters(tx: SqlTx, accountId: string): Promise<CharacterSummary[]> {

@@ -1,4 +1,4 @@
-import { INVENTORY_SLOTS, type ItemStack } from '../../ecs/character-state.ts';
+import { INVENTORY_SLOTS, type ItemStack } from '../../ecs/core/character-state.ts';
 import type { Holdings } from '../port.ts';
 import type { SqlTx } from '../sql.ts';
 import {

@@ -1,4 +1,4 @@
-import type { ItemStack } from '../../ecs/character-state.ts';
+import type { ItemStack } from '../../ecs/core/character-state.ts';
 import type { DeathLock, Holdings, ItemTransaction, ItemTransactionResult, TradeAuditRow } from '../port.ts';
 import { isConstraintViolation, type SqlClient, type SqlTx, withRetry } from '../sql.ts';
 import {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CharacterState } from '../../ecs/character-state.ts';
+import type { CharacterState } from '../../ecs/core/character-state.ts';
 import { migrate } from '../../persistence/migrate.ts';
 import type { ItemTransaction, ItemTransactionResult, PersistencePort } from '../../persistence/port.ts';
 import { SaveScheduler } from '../../persistence/save-scheduler.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CharacterState } from '../../ecs/character-state.ts';
+import type { CharacterState } from '../../ecs/core/character-state.ts';
 import { startPersistence } from '../../persistence/open.ts';
 import type { Holdings, ItemTransaction, PersistencePort } from '../../persistence/port.ts';
 import { openCrashChildDb } from '../helpers/crash-child.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type CharacterState, emptyInventory, type ItemStack } from '../../ecs/character-state.ts';
-import { newSkills } from '../../ecs/skills.ts';
+import { type CharacterState, emptyInventory, type ItemStack } from '../../ecs/core/character-state.ts';
+import { newSkills } from '../../ecs/core/skills.ts';
 import type { Holdings } from '../../persistence/port.ts';
 
 /** A fresh character as the simulation would create it, with optional holdings. */

@@ -45,7 +45,7 @@ export async function startServerProcess(
   const port = Number(env['PORT']);
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp', ...env },
+    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp', METRICS_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -1,6 +1,6 @@
+import { type Config, loadConfig } from '../../lib/config.ts';
+import { createLogger, type Logger } from '../../lib/logger.ts';
 import { createUnauthenticatedApp } from '../../net/ws/unauthenticated-app.ts';
-import { type Config, loadConfig } from '../../src/config.ts';
-import { createLogger, type Logger } from '../../src/logger.ts';
 import { type RunningServer, type ServerOptions, type StatusSource, startServer } from '../../src/server.ts';
 
 /**
@@ -39,6 +39,8 @@ export function testConfig(env: Record<string, string | undefined> = {}): Config
     HOST: '127.0.0.1',
     PORT: '0',
     LOG_LEVEL: process.env['TEST_LOG_LEVEL'] ?? 'silent',
+    // The separate /metrics listener on a free port: parallel test servers never share one.
+    METRICS_PORT: '0',
     ...env,
   });
 }

@@ -1,5 +1,5 @@
-import type { ItemInfo, NpcInfo, NpcSpawn, SimContent } from '../../ecs/content.ts';
-import { TileMap } from '../../ecs/tile-map.ts';
+import type { ItemInfo, NpcInfo, NpcSpawn, SimContent } from '../../ecs/core/content.ts';
+import { TileMap } from '../../ecs/core/tile-map.ts';
 
 /** A small hand-built content for scenario tests: a 200x200 open field, spawn at (100, 100). */
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SKILLS } from '../../ecs/skills.ts';
+import { SKILLS } from '../../ecs/core/skills.ts';
 import { dataRoutes } from '../../net/routes/data.ts';
 import { manifestRoutes } from '../../net/routes/manifests.ts';
 import { loadContent } from '../../world/loader.ts';

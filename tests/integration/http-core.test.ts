@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { createLogger } from '../../lib/logger.ts';
 import { HttpError, type RouteDef } from '../../net/http/types.ts';
-import { createLogger } from '../../src/logger.ts';
 import { PACKAGE_VERSION } from '../../src/version.ts';
 import { jsonOf, problemOf, rawHttp } from '../helpers/http.ts';
 import { fakeStatus, startTestServer, type TestServer, testConfig } from '../helpers/server.ts';
@@ -128,8 +128,8 @@ describe('fixed responses (contract §3.5)', () => {
     }
   });
 
-  it('/metrics serves the Prometheus text format with the HTTP counter', async () => {
-    const res = await fetch(`${s.url}/metrics`);
+  it('/metrics serves the Prometheus text format with the HTTP counter (on the metrics port)', async () => {
+    const res = await fetch(`http://127.0.0.1:${s.server.metricsPort}/metrics`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/plain');
     const text = await res.text();

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../lib/config.ts';
 import { ETAGS_FILE, ensureManifests } from '../../world/fetch.ts';
 import { loadContent } from '../../world/loader.ts';
 import { defaultManifests } from '../fixtures/content/paths.ts';

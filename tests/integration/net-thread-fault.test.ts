@@ -1,7 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startTsWorker } from '../../lib/ts-worker.ts';
 import type { FromNet, NetWorkerData, ToNet } from '../../net/thread/messages.ts';
-import { startTsWorker } from '../../src/ts-worker.ts';
 
 /**
  * The network thread contains its own errors: a uWS worker that dies with sockets open aborts the
@@ -17,6 +17,9 @@ const data: NetWorkerData = {
   maxBufferedBytes: 1 << 20,
   idleTimeoutSeconds: 30,
   maxBodyBytes: 1024,
+  bodyTimeoutMs: 5000,
+  wsConnectionsPerAddress: 20,
+  wsOriginRules: null,
 };
 
 let worker: Worker | undefined;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SKILLS } from '../../ecs/skills.ts';
+import { SKILLS } from '../../ecs/core/skills.ts';
 import { jsonOf, problemOf } from '../helpers/http.ts';
 import {
   api,

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Command } from '../../ecs/commands.ts';
+import type { Command } from '../../ecs/core/commands.ts';
 import { jsonOf } from '../helpers/http.ts';
 import {
   api,

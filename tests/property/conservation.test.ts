@@ -1,10 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type CharacterState, INVENTORY_SLOTS } from '../../ecs/character-state.ts';
-import type { Command } from '../../ecs/commands.ts';
-import type { ItemInfo } from '../../ecs/content.ts';
-import { pendingTransactions } from '../../ecs/inventory/item-tx.ts';
-import { snapshotCharacter } from '../../ecs/world.ts';
+import { type CharacterState, INVENTORY_SLOTS } from '../../ecs/core/character-state.ts';
+import type { Command } from '../../ecs/core/commands.ts';
+import type { ItemInfo } from '../../ecs/core/content.ts';
+import { populateWorld } from '../../ecs/core/populate.ts';
+import { snapshotCharacter } from '../../ecs/core/world.ts';
+import { GROUND_ITEMS } from '../../ecs/features/ground-items/index.ts';
+import { pendingTransactions } from '../../ecs/features/inventory/item-tx.ts';
+import { TRADES, tradeIdOf } from '../../ecs/features/trade/index.ts';
 import { testContent } from '../helpers/sim-content.ts';
 import { Scenario } from '../scenario/harness.ts';
 import { addTotals, FakeItemDb, sorted } from './fake-db.ts';
@@ -36,6 +39,7 @@ class World {
 
   constructor() {
     const w = this.s.world;
+    populateWorld(w); // the bank booth deposits and withdrawals need
     this.s.afterTick.push(() =>
       this.db.take(w.persist, (cid) => {
         const p = w.players.get(cid);
@@ -57,7 +61,7 @@ class World {
   }
 
   tradeOf(p: number): string {
-    return this.s.world.players.get(id(p))?.tradeId ?? 'trade-0';
+    return tradeIdOf(this.s.world, id(p)) ?? 'trade-0';
   }
 
   run(a: Act): void {
@@ -106,7 +110,7 @@ class World {
         this.cmd({ type: 'inventoryDrop', characterId: c(a.p), slot: a.slot, quantity: a.qty });
         break;
       case 'pickup': {
-        const ground = [...w.groundItems.keys()];
+        const ground = [...w.get(GROUND_ITEMS).byEid.keys()];
         const eid = ground.length ? ground[a.g % ground.length] : undefined;
         const wire = eid === undefined ? 'item-0' : (w.wireIds[eid] ?? 'item-0');
         this.cmd({ type: 'action', characterId: c(a.p), action: 'pickup', targetId: wire });
@@ -187,7 +191,7 @@ class World {
     // The database: characters and death locks, plus what lies on the ground outside any lock. This holds
     // at every step, also between a commit and its result: a stale snapshot would break it.
     const unlocked = new Map<string, number>();
-    for (const g of w.groundItems.values()) {
+    for (const g of w.get(GROUND_ITEMS).byEid.values()) {
       if (!g.deathLockId) unlocked.set(g.itemId, (unlocked.get(g.itemId) ?? 0) + g.quantity);
     }
     const stored = this.db.totals();
@@ -205,7 +209,8 @@ class World {
       const p = w.players.get(id(i));
       addTotals(inWorld, p ? p.state : this.db.load(id(i)));
     }
-    for (const g of w.groundItems.values()) inWorld.set(g.itemId, (inWorld.get(g.itemId) ?? 0) + g.quantity);
+    for (const g of w.get(GROUND_ITEMS).byEid.values())
+      inWorld.set(g.itemId, (inWorld.get(g.itemId) ?? 0) + g.quantity);
     for (const p of pendingTransactions(w)) {
       if (p.request.changes.length === 0) continue;
       for (const st of p.request.deathLock?.items ?? [])
@@ -226,14 +231,15 @@ class World {
       this.s.step();
     }
     for (const p of this.s.world.players.values()) {
-      if (p.tradeId) this.s.push({ type: 'tradeCancel', characterId: p.characterId, tradeId: p.tradeId });
+      const tradeId = tradeIdOf(this.s.world, p.characterId);
+      if (tradeId) this.s.push({ type: 'tradeCancel', characterId: p.characterId, tradeId });
     }
     this.s.step(2);
     this.check();
-    expect(this.s.world.trades.size).toBe(0);
+    expect(this.s.world.get(TRADES).byId.size).toBe(0);
     const ids = new Set(this.db.audits.map((a) => a.tradeId));
     expect(ids.size).toBe(this.db.audits.length);
-    expect(ids.size).toBe(this.s.world.counters.trade);
+    expect(ids.size).toBe(this.s.world.get(TRADES).made);
   }
 }
 

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { CharacterState, ItemStack } from '../../ecs/character-state.ts';
-import type { Holdings, ItemTxRequest, PersistOutbox } from '../../ecs/persist-intents.ts';
+import type { CharacterState, ItemStack } from '../../ecs/core/character-state.ts';
+import type { Holdings, ItemTxRequest, PersistOutbox } from '../../ecs/core/persist-intents.ts';
 
 /**
  * An in-memory stand-in for the persistence adapter's item rules, strict where the real one is: a

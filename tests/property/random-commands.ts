@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { type CharacterState, INVENTORY_SLOTS, type ItemStack } from '../../ecs/character-state.ts';
-import { newSkills } from '../../ecs/skills.ts';
+import { type CharacterState, INVENTORY_SLOTS, type ItemStack } from '../../ecs/core/character-state.ts';
+import { newSkills } from '../../ecs/core/skills.ts';
 
 /** The four players of the conservation property and the random commands it drives them with. */
 

@@ -1,6 +1,9 @@
-import type { Command } from '../../ecs/commands.ts';
-import { stepWorld } from '../../ecs/tick.ts';
-import { createGameWorld } from '../../ecs/world.ts';
+import type { Command } from '../../ecs/core/commands.ts';
+import { populateWorld } from '../../ecs/core/populate.ts';
+import { stepWorld } from '../../ecs/core/tick.ts';
+import { GROUND_ITEMS } from '../../ecs/features/ground-items/index.ts';
+import { TRADES, tradeIdOf } from '../../ecs/features/trade/index.ts';
+import { createGameWorld } from '../../ecs/game.ts';
 import { startPersistence } from '../../persistence/open.ts';
 import { handOff } from '../../src/persistence-handoff.ts';
 import { schedulerSink } from '../../src/persistence-sink.ts';
@@ -22,6 +25,7 @@ const log = { error: (obj: object, msg?: string) => console.error(msg, obj) };
 const sink = schedulerSink({ port, saves }, log);
 // tickMs 1: the 180 s despawn of death piles (a legitimate loss) never comes within a run.
 const world = createGameWorld({ content: testContent({ npcSpawns: [] }), seed: 1, tickMs: 1 });
+populateWorld(world); // the bank booth
 let queue: Command[] = [];
 const enqueue = (c: Command) => queue.push(c);
 const HOME: [number, number][] = [
@@ -75,10 +79,10 @@ function randomCommands(): void {
   if (r < 0.25) {
     const other = pick(ids.filter((x) => x !== me));
     const o = world.players.get(other);
-    if (!o || p.tradeId || o.tradeId) return;
+    if (!o || tradeIdOf(world, me) || tradeIdOf(world, other)) return;
     // A whole deal at once: the commands apply in order within the next ticks.
     enqueue({ type: 'tradeRequest', characterId: me, targetPlayerId: other });
-    const next = `trade-${world.counters.trade + 1}`;
+    const next = `trade-${world.get(TRADES).made + 1}`;
     enqueue({ type: 'tradeRespond', characterId: other, tradeId: next, accept: true });
     enqueue({ type: 'tradeAddItem', characterId: me, tradeId: next, inventorySlot: slot() });
     enqueue({ type: 'tradeAddItem', characterId: other, tradeId: next, inventorySlot: slot() });
@@ -103,7 +107,9 @@ function randomCommands(): void {
     const [x, z] = HOME[i] as [number, number];
     enqueue({ type: 'chatCommand', characterId: me, name: 'tp', args: [String(x), String(z)] });
     // Death piles lie at home tiles: pick one up (through its death lock).
-    const pile = [...world.groundItems.values()].find((g) => g.ownerId === null || g.ownerId === me);
+    const pile = [...world.get(GROUND_ITEMS).byEid.values()].find(
+      (g) => g.ownerId === null || g.ownerId === me,
+    );
     const wire = pile ? world.wireIds[pile.eid] : undefined;
     if (wire) enqueue({ type: 'action', characterId: me, action: 'pickup', targetId: wire });
   } else if (r < 0.85) {

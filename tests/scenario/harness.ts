@@ -1,10 +1,14 @@
-import { type CharacterState, emptyInventory, type ItemStack } from '../../ecs/character-state.ts';
-import type { Command } from '../../ecs/commands.ts';
-import type { SimContent } from '../../ecs/content.ts';
-import type { SimEvent, SimEventKind } from '../../ecs/events.ts';
-import { newSkills } from '../../ecs/skills.ts';
-import { stepWorld } from '../../ecs/tick.ts';
-import { createGameWorld, type GameWorld, type WorldOptions } from '../../ecs/world.ts';
+import { type CharacterState, emptyInventory, type ItemStack } from '../../ecs/core/character-state.ts';
+import type { Command } from '../../ecs/core/commands.ts';
+import type { SimContent } from '../../ecs/core/content.ts';
+import type { SimEvent, SimEventKind } from '../../ecs/core/events.ts';
+import type { AnyFeature } from '../../ecs/core/feature.ts';
+import { buildPlan } from '../../ecs/core/plan.ts';
+import { newSkills } from '../../ecs/core/skills.ts';
+import { stepWorld } from '../../ecs/core/tick.ts';
+import { createWorldFromPlan, type GameWorld, type WorldOptions } from '../../ecs/core/world.ts';
+import { createGameWorld } from '../../ecs/game.ts';
+import { FEATURES } from '../../ecs/schedule.ts';
 import { testContent } from '../helpers/sim-content.ts';
 
 /**
@@ -31,8 +35,26 @@ export class Scenario {
   readonly afterTick: ((world: GameWorld) => void)[] = [];
   private nextId = 1;
 
-  constructor(opts: Partial<WorldOptions> & { content?: SimContent } = {}) {
-    this.world = createGameWorld({ content: opts.content ?? testContent(), seed: opts.seed ?? 42, ...opts });
+  /**
+   * `features`: more features registered after the game's own (a feature under test, a probe);
+   * `without`: game features left out (what a world without them does).
+   */
+  constructor(
+    opts: Partial<WorldOptions> & {
+      content?: SimContent;
+      features?: readonly AnyFeature[];
+      without?: readonly AnyFeature[];
+    } = {},
+  ) {
+    const { features, without, ...rest } = opts;
+    const options = { content: opts.content ?? testContent(), seed: opts.seed ?? 42, ...rest };
+    this.world =
+      features?.length || without?.length
+        ? createWorldFromPlan({
+            ...options,
+            plan: buildPlan([...FEATURES.filter((f) => !without?.includes(f)), ...(features ?? [])]),
+          })
+        : createGameWorld(options);
   }
 
   /** Queue a player's join and step one tick so it is in the world. Returns its character id. */

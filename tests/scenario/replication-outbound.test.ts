@@ -1,13 +1,13 @@
 import { unpack } from 'msgpackr';
 import { describe, expect, it } from 'vitest';
-import { EQUIP_SLOTS } from '../../ecs/character-state.ts';
-import type { SimEvent } from '../../ecs/events.ts';
-import { populateWorld } from '../../ecs/npcs/populate.ts';
-import { SKILLS } from '../../ecs/skills.ts';
+import { EQUIP_SLOTS } from '../../ecs/core/character-state.ts';
+import type { SimEvent } from '../../ecs/core/events.ts';
+import { populateWorld } from '../../ecs/core/populate.ts';
+import { SKILLS } from '../../ecs/core/skills.ts';
 import type { Encoding } from '../../net/protocol/codec.ts';
-import { type ServerEventName, serverEvents } from '../../net/protocol/server-events.ts';
+import { type ServerEventName, serverEvents, toWire } from '../../net/protocol/server-events.ts';
 import { Replicator } from '../../net/replication/replicator.ts';
-import { type Delivery, deliverTick, toWire } from '../../net/session/outbound.ts';
+import { type Delivery, deliverTick } from '../../net/session/outbound.ts';
 import { Scenario } from './harness.ts';
 
 type Sent = { to: string; event: string; payload: unknown };
@@ -122,7 +122,11 @@ describe('outbound: a tick as wire events', () => {
     };
     const events: SimEvent[] = [
       { to: 'x', kind: 'error', data: { code: 'NOT_FOUND', message: 'm', event: null } },
-      { to: 'x', kind: 'chat', data: { fromId: 'a', fromName: 'A', message: 'hi', channel: 'system' } },
+      {
+        to: 'x',
+        kind: 'chat',
+        data: { fromId: 'a', fromName: 'A', message: 'hi', channel: 'system', timestamp: 1234 },
+      },
       { to: 'x', kind: 'skillXp', data: { skill: 'mining', xp: 50, gained: 25, level: 1 } },
       {
         to: 'x',
@@ -158,7 +162,7 @@ describe('outbound: a tick as wire events', () => {
       { to: 'x', kind: 'tradeCancelled', data: { tradeId: 't', reason: 'declined' } },
       { to: 'x', kind: 'tradeError', data: { code: 'TOO_FAR', message: 'm' } },
     ];
-    const wire = events.map((e) => toWire(s.world, e));
+    const wire = events.map((e) => toWire(e));
     expect(wire.map((w) => w.event)).toEqual([
       'error',
       'chat:message',

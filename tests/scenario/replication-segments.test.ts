@@ -1,6 +1,6 @@
 import { unpack } from 'msgpackr';
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../../ecs/rng.ts';
+import { Rng } from '../../ecs/core/rng.ts';
 import { FragmentCache } from '../../net/replication/encode.ts';
 import type { FrameSegments } from '../../net/replication/msgpack-entity.ts';
 import { Replicator } from '../../net/replication/replicator.ts';

@@ -1,7 +1,8 @@
 import { unpack } from 'msgpackr';
 import { describe, expect, it } from 'vitest';
-import { populateWorld } from '../../ecs/npcs/populate.ts';
-import { spawnEntity } from '../../ecs/world.ts';
+import { populateWorld } from '../../ecs/core/populate.ts';
+import { spawnEntity } from '../../ecs/core/world.ts';
+import { GROUND_ITEMS } from '../../ecs/features/ground-items/index.ts';
 import { serverEvents } from '../../net/protocol/server-events.ts';
 import { Replicator } from '../../net/replication/replicator.ts';
 import { Scenario } from './harness.ts';
@@ -158,7 +159,7 @@ describe('replication (contract §2.2 world:update)', () => {
     const other = s.addPlayer({ name: 'Other', x: 102, z: 100 });
     const eid = spawnEntity(s.world, 'item', 'item-1', 101, 101);
     const publicAt = s.world.tick + 3;
-    s.world.groundItems.set(eid, {
+    s.world.get(GROUND_ITEMS).byEid.set(eid, {
       eid,
       itemId: 'logs',
       quantity: 1,

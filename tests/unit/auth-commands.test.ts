@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Command } from '../../ecs/commands.ts';
-import { type ClientMessage, decodeClientFrame } from '../../net/protocol/index.ts';
+import type { Command } from '../../ecs/core/commands.ts';
+import { cleanChat } from '../../ecs/features/chat/index.ts';
+import { type ClientMessage, decodeClientFrame, translate } from '../../net/protocol/index.ts';
 import { AdminGate, type AuthAttemptLimiter } from '../../net/session/admin.ts';
-import { cleanChat, translate } from '../../net/session/commands.ts';
 
 /** Client message → command table (net/session/commands.ts) and the /admin gate. */
 

@@ -1,7 +1,7 @@
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../../lib/config.ts';
 import { createIdpVerifier, type IdpVerifier } from '../../net/auth/idp.ts';
-import type { Config } from '../../src/config.ts';
 import {
   createTestIdp,
   serveJwks,

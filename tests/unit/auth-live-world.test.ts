@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { NPCS } from '../../ecs/features/npcs/index.ts';
 import { gameLiveWorld } from '../../src/identity.ts';
 import { Scenario } from '../scenario/harness.ts';
 
@@ -13,7 +14,7 @@ it('reports the tick, players and live state of characters in the world', () => 
   expect(summary.tick).toBe(sc.world.tick);
   expect(summary.playersOnline).toBe(1);
   expect(summary.entities['player']).toBe(1);
-  expect(summary.entities['npc']).toBe(sc.world.npcs.size);
+  expect(summary.entities['npc']).toBe(sc.world.get(NPCS).byEid.size);
   const state = live.liveCharacter(id);
   expect(state).toMatchObject({ id, name: 'Livia', position: { x: 100, z: 100 } });
   // A copy: changing it does not change the world.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config.ts';
+import { ConfigError, loadConfig } from '../../lib/config.ts';
 
 const PROD_OK = {
   NODE_ENV: 'production',
@@ -127,5 +127,61 @@ describe('loadConfig production rules', () => {
       'DISABLE_RATE_LIMIT=true is not allowed in production',
     ]);
     expect(loadConfig({ DISABLE_RATE_LIMIT: 'true' }).rateLimit.disabled).toBe(true);
+  });
+});
+
+describe('metrics and connection limits (docs/configuration.md)', () => {
+  it('serves /metrics on 127.0.0.1:9464 by default, not on the public port, with the documented limits', () => {
+    const c = loadConfig({}, '/srv/game');
+    expect(c.metrics).toEqual({ port: 9464, host: '127.0.0.1', token: undefined });
+    expect(c.limits).toEqual({
+      wsConnectionsPerAddress: 20,
+      wsUnauthenticated: 1000,
+      httpBodyTimeoutMs: 5000,
+      wsOrigins: undefined,
+    });
+  });
+
+  it('METRICS_PORT takes a port, 0 (any free port) or off', () => {
+    expect(loadConfig({ METRICS_PORT: 'off' }).metrics.port).toBeNull();
+    expect(loadConfig({ METRICS_PORT: '0' }).metrics.port).toBe(0);
+    expect(loadConfig({ METRICS_PORT: '9100' }).metrics.port).toBe(9100);
+    expect(problemsOf({ METRICS_PORT: 'nine' })[0]).toMatch(/^METRICS_PORT: expected a port/);
+    expect(problemsOf({ METRICS_PORT: '5555' })).toEqual([
+      'METRICS_PORT must differ from PORT (or be "off" and METRICS_TOKEN set)',
+    ]);
+  });
+
+  it('ALLOWED_WS_ORIGINS takes origins or *, and refuses anything that is not an origin', () => {
+    expect(
+      loadConfig({ ALLOWED_WS_ORIGINS: 'https://play.example.com, http://localhost:3333' }).limits.wsOrigins,
+    ).toEqual(['https://play.example.com', 'http://localhost:3333']);
+    expect(loadConfig({ ALLOWED_WS_ORIGINS: '*' }).limits.wsOrigins).toBe('*');
+    for (const bad of ['play.example.com', 'https://play.example.com/game', 'https://x.com?a=1']) {
+      expect(problemsOf({ ALLOWED_WS_ORIGINS: bad })[0], bad).toMatch(
+        /^ALLOWED_WS_ORIGINS: expected origins/,
+      );
+    }
+  });
+
+  it('production refuses a short METRICS_TOKEN, metrics beyond loopback without a token, and any WS origin', () => {
+    expect(problemsOf({ ...PROD_OK, METRICS_TOKEN: 'short' })).toEqual([
+      'METRICS_TOKEN must be at least 32 characters in production',
+    ]);
+    expect(problemsOf({ ...PROD_OK, METRICS_HOST: '0.0.0.0' })).toEqual([
+      'METRICS_HOST=0.0.0.0 exposes /metrics beyond this machine: set METRICS_TOKEN too in production',
+    ]);
+    expect(
+      problemsOf({
+        ...PROD_OK,
+        METRICS_HOST: '0.0.0.0',
+        METRICS_TOKEN: 'a-metrics-token-of-at-least-32-chars!',
+      }),
+    ).toEqual([]);
+    expect(problemsOf({ ...PROD_OK, ALLOWED_WS_ORIGINS: '*' })).toEqual([
+      'ALLOWED_WS_ORIGINS=* is not allowed in production',
+    ]);
+    // Outside production the same settings start.
+    expect(problemsOf({ METRICS_HOST: '0.0.0.0', ALLOWED_WS_ORIGINS: '*' })).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../lib/config.ts';
 import { ContentError } from '../../world/content-error.ts';
 import { prepareContent } from '../../world/prepare.ts';
 import { repoRoot } from '../fixtures/content/paths.ts';

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SKILLS } from '../../ecs/skills.ts';
+import { SKILLS } from '../../ecs/core/skills.ts';
 import { HttpError, type HttpRequest, type HttpResponse, type RouteDef } from '../../net/http/types.ts';
 import { dataRoutes, skillUnlockMapSchema } from '../../net/routes/data.ts';
 import { manifestRoutes } from '../../net/routes/manifests.ts';

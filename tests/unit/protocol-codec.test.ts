@@ -15,7 +15,10 @@ describe('protocol codec (contract §1.1)', () => {
   it.each([
     ['not JSON', new TextEncoder().encode('{nope'), false, null],
     ['not an array', text({ event: 'player:move' }), false, null],
-    ['unknown event', text(['player:fly', {}]), false, null],
+    ['unknown event', text(['player:fly', {}]), false, 'player:fly'],
+    ['unknown event in msgpack', pack(['zzz', { a: 1 }]), true, 'zzz'],
+    ['an event name without a payload', text(['player:move']), false, 'player:move'],
+    ['a first element that is not a string', text([5, {}]), false, null],
     ['payload not an object', text(['player:move', 5]), false, 'player:move'],
     ['payload fails its schema', text(['player:move', { x: 1.5, z: 2 }]), false, 'player:move'],
     ['garbage msgpack', new Uint8Array([0xc1, 0xff, 0x00]), true, null],

@@ -5,8 +5,8 @@ import {
   EQUIP_SLOTS,
   INVENTORY_SLOTS,
   type ItemStack,
-} from '../../ecs/character-state.ts';
-import { SKILLS } from '../../ecs/skills.ts';
+} from '../../ecs/core/character-state.ts';
+import { SKILLS } from '../../ecs/core/skills.ts';
 import { copyCharacter, copyCharacterInto } from '../../persistence/save-scheduler.ts';
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { emptyInventory } from '../../ecs/character-state.ts';
-import { newSkills } from '../../ecs/skills.ts';
+import { emptyInventory } from '../../ecs/core/character-state.ts';
+import { newSkills } from '../../ecs/core/skills.ts';
+import { NPCS } from '../../ecs/features/npcs/index.ts';
 import type { PersistenceSink } from '../../src/persistence-handoff.ts';
 import { WorldRuntime } from '../../src/world-runtime.ts';
 import { testContent } from '../helpers/sim-content.ts';
@@ -32,7 +33,7 @@ describe('world runtime', () => {
       persistence: sink,
       logger: { warn: () => {}, error: () => {} },
     });
-    expect(rt.world.npcs.size).toBe(4);
+    expect(rt.world.get(NPCS).byEid.size).toBe(4);
     const state = {
       id: 'c1',
       accountId: 'a1',

@@ -1,11 +1,12 @@
 import { Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
-import { emptyInventory } from '../../ecs/character-state.ts';
-import { CommandQueue } from '../../ecs/commands.ts';
-import type { ItemTxRequest } from '../../ecs/persist-intents.ts';
-import { SYSTEMS } from '../../ecs/schedule.ts';
-import { newSkills } from '../../ecs/skills.ts';
-import { createGameWorld, type GameWorld } from '../../ecs/world.ts';
+import { emptyInventory } from '../../ecs/core/character-state.ts';
+import { CommandQueue } from '../../ecs/core/commands.ts';
+import type { ItemTxRequest } from '../../ecs/core/persist-intents.ts';
+import { newSkills } from '../../ecs/core/skills.ts';
+import type { GameWorld } from '../../ecs/core/world.ts';
+import { createGameWorld } from '../../ecs/game.ts';
+import { PLAN } from '../../ecs/schedule.ts';
 import { Replicator } from '../../net/replication/replicator.ts';
 import type { Delivery } from '../../net/session/outbound.ts';
 import { handOff, type PersistenceSink } from '../../src/persistence-handoff.ts';
@@ -154,11 +155,11 @@ describe('tick loop', () => {
     // Every system of the schedule, in order, between the commands and replication, then the writes.
     expect(Object.keys(status.phases)).toEqual([
       'commands',
-      ...SYSTEMS.map((s) => s.name),
+      ...PLAN.systems.map((s) => s.name),
       'replication',
       'delivery',
     ]);
-    expect(SYSTEMS.map((s) => s.name).slice(0, 3)).toEqual(['pathfinding', 'movement', 'npcs']);
+    expect(PLAN.systems.map((s) => s.name).slice(0, 3)).toEqual(['pathfinding', 'movement', 'npcs']);
     const text = await registry.metrics();
     expect(text).toMatch(/game_tick_duration_seconds_count 2/);
     expect(text).toMatch(/game_tick_phase_duration_seconds_count\{phase="movement"\} 2/);

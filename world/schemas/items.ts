@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { EQUIP_SLOTS } from '../../ecs/character-state.ts';
-import { normalizeSkill } from '../../ecs/skills.ts';
+import { EQUIP_SLOTS } from '../../ecs/core/character-state.ts';
+import { normalizeSkill } from '../../ecs/core/skills.ts';
 import { idSchema, levelSchema, nonNegInt, posInt } from './common.ts';
 
 /** items.json or items/*.json: every file is an array of item definitions. */

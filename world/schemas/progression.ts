@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normalizeSkill } from '../../ecs/skills.ts';
+import { normalizeSkill } from '../../ecs/core/skills.ts';
 import { idSchema, itemAmountSchema, levelSchema, nonNegInt, posInt, skillLevelsSchema } from './common.ts';
 
 /** quests.json and skill-unlocks.json. */

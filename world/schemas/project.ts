@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EQUIP_SLOTS } from '../../ecs/character-state.ts';
+import { EQUIP_SLOTS } from '../../ecs/core/character-state.ts';
 import { idSchema, itemAmountSchema, nonNegInt } from './common.ts';
 
 /** Our own optional manifests (not in the reference): world.json and character-templates.json. */

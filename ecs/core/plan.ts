@@ -1,0 +1,85 @@
+import type { Command, CommandType, PlayerAction } from './commands.ts';
+import {
+  type ActionSpec,
+  type AnyFeature,
+  type CommandHandler,
+  PHASES,
+  type Reactions,
+  type SystemSpec,
+} from './feature.ts';
+import type { Hasher } from './hasher.ts';
+import type { GameWorld } from './world.ts';
+
+/**
+ * The features of a world compiled into tables: one handler per command type, one per action verb, the
+ * systems in tick order, and the reaction lists. Built once per feature list (schedule.ts) and shared
+ * by every world created with it; it holds no state.
+ */
+export interface Plan {
+  readonly features: readonly AnyFeature[];
+  readonly handlers: ReadonlyMap<CommandType, (world: GameWorld, cmd: Command) => void>;
+  readonly actions: ReadonlyMap<PlayerAction, ActionSpec>;
+  /** Systems sorted by phase, then by their feature's position in the list. */
+  readonly systems: readonly (SystemSpec & { readonly feature: string })[];
+  readonly leave: readonly NonNullable<Reactions['leave']>[];
+  readonly move: readonly NonNullable<Reactions['move']>[];
+  readonly death: readonly NonNullable<Reactions['death']>[];
+  readonly itemsLocked: readonly NonNullable<Reactions['itemsLocked']>[];
+  readonly groundItemExpired: readonly NonNullable<Reactions['groundItemExpired']>[];
+  readonly itemUse: readonly NonNullable<Reactions['itemUse']>[];
+  readonly hit: readonly NonNullable<Reactions['hit']>[];
+  readonly actionStarted: readonly NonNullable<Reactions['actionStarted']>[];
+  readonly npcKilled: readonly NonNullable<Reactions['npcKilled']>[];
+  readonly itemGathered: readonly NonNullable<Reactions['itemGathered']>[];
+  readonly interfaceOpened: readonly NonNullable<Reactions['interfaceOpened']>[];
+  readonly populate: readonly ((world: GameWorld) => void)[];
+  readonly hash: readonly ((world: GameWorld, h: Hasher) => void)[];
+}
+
+/** Compile a feature list; throws on two features claiming one command, verb or name, or a bad `uses`. */
+export function buildPlan(features: readonly AnyFeature[]): Plan {
+  const names = new Set<string>();
+  const handlers = new Map<CommandType, (world: GameWorld, cmd: Command) => void>();
+  const actions = new Map<PlayerAction, ActionSpec>();
+  features.forEach((f, i) => {
+    if (names.has(f.name)) throw new Error(`two features are named ${f.name}`);
+    names.add(f.name);
+    for (const used of f.uses ?? []) {
+      if (features.indexOf(used) < 0 || features.indexOf(used) >= i)
+        throw new Error(`feature ${f.name} uses ${used.name}, which must come before it in the list`);
+    }
+    for (const [type, handler] of Object.entries(f.commands ?? {})) {
+      if (handlers.has(type as CommandType)) throw new Error(`command ${type} is handled twice (${f.name})`);
+      handlers.set(type as CommandType, handler as CommandHandler<CommandType> as never);
+    }
+    for (const [verb, handler] of Object.entries(f.actions ?? {})) {
+      if (actions.has(verb as PlayerAction)) throw new Error(`action ${verb} is handled twice (${f.name})`);
+      actions.set(verb as PlayerAction, handler as ActionSpec);
+    }
+  });
+  const systems = features
+    .flatMap((f, order) => (f.systems ?? []).map((s) => ({ ...s, feature: f.name, order })))
+    .sort((a, b) => PHASES.indexOf(a.phase) - PHASES.indexOf(b.phase) || a.order - b.order)
+    .map(({ order: _order, ...s }) => s);
+  const on = <K extends keyof Reactions>(k: K) =>
+    features.flatMap((f) => (f.on?.[k] ? [f.on[k] as NonNullable<Reactions[K]>] : []));
+  return {
+    features,
+    handlers,
+    actions,
+    systems,
+    leave: on('leave').reverse(),
+    move: on('move'),
+    death: on('death'),
+    itemsLocked: on('itemsLocked').reverse(),
+    groundItemExpired: on('groundItemExpired'),
+    itemUse: on('itemUse'),
+    hit: on('hit'),
+    actionStarted: on('actionStarted'),
+    npcKilled: on('npcKilled'),
+    itemGathered: on('itemGathered'),
+    interfaceOpened: on('interfaceOpened'),
+    populate: features.flatMap((f) => (f.populate ? [f.populate] : [])),
+    hash: features.flatMap((f) => (f.hash ? [f.hash] : [])),
+  };
+}

@@ -1,0 +1,80 @@
+import type { CommandOf } from './commands.ts';
+import { defineFeature } from './feature.ts';
+import { playerLeaving } from './reactions.ts';
+import { combatLevel, maxHealthFor } from './skills.ts';
+import {
+  despawnEntity,
+  emitError,
+  type GameWorld,
+  type PlayerData,
+  snapshotCharacter,
+  spawnEntity,
+} from './world.ts';
+
+/** Players entering and leaving the world. A player's entity id on the wire is its character id. */
+
+/** The core of every world: entering and leaving. First in FEATURES. */
+export const players = defineFeature({
+  name: 'players',
+  commands: { join: joinPlayer, leave: leavePlayer },
+});
+
+export function joinPlayer(world: GameWorld, cmd: CommandOf<'join'>): void {
+  const { state } = cmd;
+  if (world.players.has(state.id)) {
+    // Net closes the old session before a takeover join; a duplicate here is a bug upstream. Never two.
+    emitError(world, state.id, 'BUSY', 'character is already in the world', cmd.origin);
+    return;
+  }
+  const map = world.content.map;
+  let { x, z } = state.position;
+  x = Math.round(x);
+  z = Math.round(z);
+  if (!map.isWalkable(x, z)) ({ x, z } = world.content.spawn);
+  const eid = spawnEntity(world, 'player', state.id, x, z);
+  const maxHealth = maxHealthFor(state.skills);
+  world.c.Health.max[eid] = maxHealth;
+  world.c.Health.current[eid] = Math.max(1, Math.min(maxHealth, Math.round(state.health)));
+  const player: PlayerData = {
+    eid,
+    characterId: state.id,
+    accountId: cmd.accountId,
+    state: structuredClone(state),
+    admin: false,
+    syncDirty: true,
+    joinedTick: world.tick,
+  };
+  player.state.position = { x, y: 0, z };
+  world.players.set(state.id, player);
+  world.playerByEid.set(eid, player);
+  world.playersByName.set(state.name.toLowerCase(), player);
+}
+
+export function leavePlayer(world: GameWorld, cmd: CommandOf<'leave'>): void {
+  const player = world.players.get(cmd.characterId);
+  if (!player) return;
+  playerLeaving(world, player, cmd.reason);
+  world.persist.left.push(snapshotCharacter(world, player));
+  world.persist.itemsChanged.delete(player.characterId);
+  world.persist.dirty.delete(player.characterId);
+  despawnEntity(world, player.eid);
+  world.players.delete(player.characterId);
+  world.playerByEid.delete(player.eid);
+  world.playersByName.delete(player.state.name.toLowerCase());
+}
+
+export function playerCombatLevel(player: PlayerData): number {
+  return combatLevel(player.state.skills);
+}
+
+/** Items or coins of this player changed: sync to the client and commit within the tick. */
+export function itemsChanged(world: GameWorld, player: PlayerData): void {
+  player.syncDirty = true;
+  world.persist.itemsChanged.add(player.characterId);
+}
+
+/** Position, xp or health changed: saved at the next interval. */
+export function stateChanged(world: GameWorld, player: PlayerData, sync = false): void {
+  if (sync) player.syncDirty = true;
+  world.persist.dirty.add(player.characterId);
+}

@@ -1,0 +1,53 @@
+import type { PlayerAction } from './commands.ts';
+import type { ItemLock, LeaveReason } from './feature.ts';
+import type { GameWorld, PlayerData } from './world.ts';
+
+/**
+ * How a feature tells the others that something happened to a player, without knowing who listens:
+ * each runs the reactions the features registered (see Reactions in feature.ts), in plan order.
+ */
+
+export function playerLeaving(world: GameWorld, player: PlayerData, reason: LeaveReason): void {
+  for (const react of world.plan.leave) react(world, player, reason);
+}
+
+export function playerMoving(world: GameWorld, player: PlayerData): void {
+  for (const react of world.plan.move) react(world, player);
+}
+
+export function playerDying(world: GameWorld, player: PlayerData): void {
+  for (const react of world.plan.death) react(world, player);
+}
+
+export function groundItemExpired(world: GameWorld, eid: number): void {
+  for (const react of world.plan.groundItemExpired) react(world, eid);
+}
+
+/** The first lock a feature holds on the player's items and coins, or null. */
+export function itemLockOf(world: GameWorld, player: PlayerData): ItemLock | null {
+  for (const check of world.plan.itemsLocked) {
+    const lock = check(world, player);
+    if (lock) return lock;
+  }
+  return null;
+}
+
+export function playerHit(world: GameWorld, player: PlayerData, sourceId: string | undefined): void {
+  for (const react of world.plan.hit) react(world, player, sourceId);
+}
+
+export function actionStarted(world: GameWorld, player: PlayerData, verb: PlayerAction): void {
+  for (const react of world.plan.actionStarted) react(world, player, verb);
+}
+
+export function npcKilled(world: GameWorld, player: PlayerData, npcId: string): void {
+  for (const react of world.plan.npcKilled) react(world, player, npcId);
+}
+
+export function itemGathered(world: GameWorld, player: PlayerData, itemId: string, quantity: number): void {
+  for (const react of world.plan.itemGathered) react(world, player, itemId, quantity);
+}
+
+export function interfaceOpened(world: GameWorld, player: PlayerData, kind: string): void {
+  for (const react of world.plan.interfaceOpened) react(world, player, kind);
+}

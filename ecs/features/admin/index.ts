@@ -1,0 +1,2 @@
+/** What other features may use of admin. */
+export { admin } from './feature.ts';

@@ -1,0 +1,87 @@
+import type { CommandOf } from '../../core/commands.ts';
+import type { SimEventData } from '../../core/events.ts';
+import { emit, emitError, type GameWorld } from '../../core/world.ts';
+
+export const MAX_CHAT_LENGTH = 255;
+
+// Control characters (C0, DEL, C1) are removed from what is delivered.
+const CONTROL = /\p{Cc}/gu;
+
+/** The deliverable form of a chat line: control characters removed, trimmed. */
+export function cleanChat(message: string): string {
+  return message.replace(CONTROL, '').trim();
+}
+
+/** Why a cleaned chat line cannot be sent (length in characters, not UTF-16 units), or null. */
+export function chatProblem(clean: string): string | null {
+  if (clean.length === 0) return 'chat message is blank';
+  // Code points: an emoji is one character. Counted only when UTF-16 units could exceed the limit.
+  if (clean.length > MAX_CHAT_LENGTH && [...clean].length > MAX_CHAT_LENGTH)
+    return `chat message is longer than ${MAX_CHAT_LENGTH} characters`;
+  return null;
+}
+
+/** Trimmed, control characters removed; null when blank or longer than 255 characters. */
+export function sanitizeChat(message: string): string | null {
+  const clean = cleanChat(message);
+  return chatProblem(clean) === null ? clean : null;
+}
+
+/** A chat line as every receiver gets it (one object: delivery encodes it once for all hearers). */
+export function chatLine(
+  world: GameWorld,
+  fromId: string,
+  fromName: string,
+  message: string,
+  channel: 'local' | 'private' | 'system',
+): SimEventData['chat'] {
+  return { fromId, fromName, message, channel, timestamp: Math.round(world.nowMs) };
+}
+
+/**
+ * `chat`: local chat reaches every player in view of the sender (Chebyshev distance <= view distance, the
+ * rule replication uses to let an entity enter view), the sender included. With `to`, a private message
+ * goes to the player of that name and is echoed to the sender.
+ */
+export function chatCommand(world: GameWorld, cmd: CommandOf<'chat'>): void {
+  const sender = world.players.get(cmd.characterId);
+  if (!sender) return;
+  const message = sanitizeChat(cmd.message);
+  if (message === null) {
+    emitError(world, cmd.characterId, 'BAD_MESSAGE', 'a message is 1 to 255 characters', cmd.origin);
+    return;
+  }
+  const fromId = sender.characterId;
+  const fromName = sender.state.name;
+  if (cmd.to !== undefined) {
+    const target = world.playersByName.get(cmd.to.trim().toLowerCase());
+    if (!target) {
+      emitError(world, fromId, 'NOT_FOUND', 'no player of that name is online', cmd.origin);
+      return;
+    }
+    const data = chatLine(world, fromId, fromName, message, 'private');
+    emit(world, target.characterId, 'chat', data);
+    if (target !== sender) emit(world, fromId, 'chat', data);
+    return;
+  }
+  const { Position } = world.c;
+  const sx = Position.x[sender.eid] as number;
+  const sz = Position.z[sender.eid] as number;
+  const view = world.viewDistance;
+  const hearers: number[] = [];
+  world.grid.forEachInSquare(sx, sz, view, (eid) => {
+    if (!world.playerByEid.has(eid)) return;
+    const d = Math.max(
+      Math.abs((Position.x[eid] as number) - sx),
+      Math.abs((Position.z[eid] as number) - sz),
+    );
+    if (d <= view) hearers.push(eid);
+  });
+  // Grid order depends on arrival in cells; deliver in a stable order (eids are deterministic). Numbers,
+  // not character ids: in a crowd of 2,000 a string sort per chat line took a millisecond.
+  const order = Int32Array.from(hearers).sort();
+  // One data object for every hearer: delivery encodes it once for all of them.
+  const data = chatLine(world, fromId, fromName, message, 'local');
+  for (const eid of order)
+    emit(world, (world.playerByEid.get(eid) as { characterId: string }).characterId, 'chat', data);
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { Scenario } from '../../../tests/scenario/harness.ts';
+import { sanitizeChat } from './chat-command.ts';
+
+describe('chat (contract §2.1 player:chat)', () => {
+  it('local chat reaches players within view distance only, the sender included', () => {
+    const s = new Scenario();
+    const view = s.world.viewDistance;
+    const talker = s.addPlayer({ name: 'Talker', x: 100, z: 100 });
+    const near = s.addPlayer({ name: 'Near', x: 100 + view, z: 100 - view });
+    const far = s.addPlayer({ name: 'Far', x: 100 + view + 1, z: 100 });
+    s.push({ type: 'chat', characterId: talker, message: '  hello there  ' });
+    s.step();
+    for (const id of [talker, near]) {
+      const e = s.lastEvent(id, 'chat');
+      expect(e?.data).toEqual({
+        fromId: talker,
+        fromName: 'Talker',
+        message: 'hello there',
+        channel: 'local',
+        timestamp: s.world.nowMs,
+      });
+    }
+    expect(s.eventsOf(far, 'chat')).toEqual([]);
+  });
+
+  it('a private message reaches the named player anywhere (name case-insensitive) and echoes to the sender', () => {
+    const s = new Scenario();
+    const a = s.addPlayer({ name: 'Alice', x: 10, z: 10 });
+    const b = s.addPlayer({ name: 'Bob', x: 190, z: 190 });
+    const c = s.addPlayer({ name: 'Carol', x: 10, z: 11 });
+    s.push({ type: 'chat', characterId: a, message: 'psst', to: 'bOB' });
+    s.step();
+    const expected = {
+      fromId: a,
+      fromName: 'Alice',
+      message: 'psst',
+      channel: 'private',
+      timestamp: s.world.nowMs,
+    };
+    expect(s.eventsOf(b, 'chat').map((e) => e.data)).toEqual([expected]);
+    expect(s.eventsOf(a, 'chat').map((e) => e.data)).toEqual([expected]);
+    expect(s.eventsOf(c, 'chat')).toEqual([]);
+  });
+
+  it('an unknown private target gets NOT_FOUND and nothing is delivered', () => {
+    const s = new Scenario();
+    const a = s.addPlayer({ name: 'Alice' });
+    const b = s.addPlayer({ name: 'Bob' });
+    s.push({ type: 'chat', characterId: a, message: 'hi', to: 'Nobody', origin: 'player:chat' });
+    s.step();
+    expect(s.lastEvent(a, 'error')?.data).toEqual({
+      code: 'NOT_FOUND',
+      message: expect.any(String),
+      event: 'player:chat',
+    });
+    expect(s.eventsOf(a, 'chat')).toEqual([]);
+    expect(s.eventsOf(b, 'chat')).toEqual([]);
+  });
+
+  it('blank or over-long messages get BAD_MESSAGE and nothing is delivered', () => {
+    const s = new Scenario();
+    const a = s.addPlayer({ name: 'Alice' });
+    const b = s.addPlayer({ name: 'Bob' });
+    for (const message of ['', '   ', '\u0007\u0008', 'x'.repeat(256)]) {
+      s.push({ type: 'chat', characterId: a, message });
+    }
+    s.push({ type: 'chat', characterId: a, message: ` ${'y'.repeat(255)} ` });
+    s.step();
+    expect(s.eventsOf(a, 'error').map((e) => e.data.code)).toEqual([
+      'BAD_MESSAGE',
+      'BAD_MESSAGE',
+      'BAD_MESSAGE',
+      'BAD_MESSAGE',
+    ]);
+    expect(s.eventsOf(b, 'chat').map((e) => e.data.message)).toEqual(['y'.repeat(255)]);
+  });
+
+  it('control characters are removed from what is delivered', () => {
+    expect(sanitizeChat('a\u0000b\nc\u007f\u0085d\t ')).toBe('abcd');
+    expect(sanitizeChat('héllo 👋')).toBe('héllo 👋');
+    expect(sanitizeChat('👋'.repeat(255))).toBe('👋'.repeat(255));
+    expect(sanitizeChat('👋'.repeat(256))).toBeNull();
+  });
+});

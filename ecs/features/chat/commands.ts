@@ -1,0 +1,8 @@
+/** This feature's commands, added to the simulation's command union (see core/commands.ts). */
+declare module '../../core/commands.ts' {
+  interface CommandFields {
+    chat: { message: string; to?: string | undefined };
+  }
+}
+
+export {};

@@ -1,0 +1,3 @@
+/** What other features and adapters may use of chat. */
+export { chatLine, chatProblem, cleanChat, MAX_CHAT_LENGTH, sanitizeChat } from './chat-command.ts';
+export { chat } from './feature.ts';

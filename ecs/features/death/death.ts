@@ -1,0 +1,136 @@
+import { EQUIP_SLOTS, type ItemStack } from '../../core/character-state.ts';
+import type { CommandOf } from '../../core/commands.ts';
+import { Dirty } from '../../core/components.ts';
+import type { Holdings } from '../../core/persist-intents.ts';
+import { itemsChanged, stateChanged } from '../../core/players.ts';
+import { playerDying, playerHit } from '../../core/reactions.ts';
+import { emitError, type GameWorld, markDirty, markPosition, type PlayerData } from '../../core/world.ts';
+import { GROUND_ITEMS, spawnGroundItem } from '../ground-items/index.ts';
+import { holdingsOf, nextTxId, submitTx, txInFlight } from '../inventory/index.ts';
+import { dropPath } from '../movement/index.ts';
+
+/**
+ * Damage and death. At 0 health (checked by deathSystem, after the commands) a trade in progress ends
+ * with `died`, the tradeable inventory and the equipment drop at the death tile as ground items owned by
+ * the player (public after a while), and the player respawns at the spawn with full health.
+ *
+ * Each dropped stack is one DeathLockRequest (createDeathLock: in one database transaction the stack leaves
+ * the character and a lock row holds it) and one ground item carrying that lock's id. Picking it up
+ * (ground-items/pickup.ts) or its despawn is an ItemTxRequest with `deathLock` that resolves exactly that
+ * lock (resolveDeathLock with the picker's claim, or without one). Whatever a crash leaves in a lock,
+ * persistence returns to the owner's bank at start-up. The coin pouch and
+ * untradeable items are kept. A death while an item transaction is in flight waits for its outcome.
+ */
+
+export function handleDamage(world: GameWorld, cmd: CommandOf<'damage'>): void {
+  const player = world.players.get(cmd.characterId);
+  if (!player) return;
+  if (!Number.isInteger(cmd.amount) || cmd.amount < 0) {
+    emitError(world, player.characterId, 'BAD_MESSAGE', 'damage must be a whole number >= 0', cmd.origin);
+    return;
+  }
+  const h = world.c.Health;
+  const now = Math.max(0, (h.current[player.eid] as number) - cmd.amount);
+  if (now === h.current[player.eid]) return;
+  h.current[player.eid] = now;
+  markDirty(world, player.eid, Dirty.health);
+  player.state.health = now;
+  stateChanged(world, player, true);
+  playerHit(world, player, cmd.sourceId);
+}
+
+function die(world: GameWorld, player: PlayerData): void {
+  playerDying(world, player);
+  const state = player.state;
+  const { c } = world;
+  const x = c.Position.x[player.eid] as number;
+  const z = c.Position.z[player.eid] as number;
+  const position = { x, y: c.Position.y[player.eid] as number, z };
+  const tradeable = (s: ItemStack | null | undefined): s is ItemStack =>
+    !!s && (world.content.items.get(s.itemId)?.tradeable ?? false);
+  // One lock per dropped stack, chained: each one's `before` is the previous one's `after`, so every
+  // ground item can be resolved on its own (picked up or despawned) with resolveDeathLock.
+  const drops: (() => void)[] = [];
+  state.inventory.forEach((s, slot) => {
+    if (tradeable(s))
+      drops.push(() => {
+        state.inventory[slot] = null;
+      });
+  });
+  for (const slot of EQUIP_SLOTS) {
+    if (tradeable(state.equipment[slot]))
+      drops.push(() => {
+        delete state.equipment[slot];
+      });
+  }
+  for (const drop of drops) {
+    const before = holdingsOf(player, true);
+    const stack = findDropped(before, drop, player);
+    const id = nextTxId(world, 'death');
+    world.persist.deathLocks.push({
+      id,
+      characterId: player.characterId,
+      position,
+      items: [stack],
+      before,
+      after: holdingsOf(player, true),
+    });
+    spawnGroundItem(world, stack, x, z, player.characterId, id);
+  }
+  if (drops.length > 0) itemsChanged(world, player);
+  const spawn = world.content.spawn;
+  dropPath(world, player.eid);
+  markPosition(world, player.eid, spawn.x, spawn.z);
+  c.Health.current[player.eid] = c.Health.max[player.eid] as number;
+  markDirty(world, player.eid, Dirty.health);
+  state.health = c.Health.max[player.eid] as number;
+  state.position = { x: spawn.x, y: 0, z: spawn.z };
+  stateChanged(world, player, true);
+}
+
+/** Apply one drop to the player and return the stack it took (the difference of the holdings). */
+function findDropped(before: Holdings, drop: () => void, player: PlayerData): ItemStack {
+  drop();
+  const s = player.state;
+  for (let i = 0; i < before.inventory.length; i++) {
+    const was = before.inventory[i];
+    if (was && !s.inventory[i]) return { ...was };
+  }
+  for (const slot of EQUIP_SLOTS) {
+    const was = before.equipment?.[slot];
+    if (was && !s.equipment[slot]) return { ...was };
+  }
+  throw new Error('death drop took nothing');
+}
+
+/**
+ * System: players at 0 health die. Not while an item transaction is in flight, and not in a tick that
+ * changed their items: the death lock's `before` must be what the database holds (the snapshot of this
+ * tick is saved after the tick's death locks), so such a death waits a tick.
+ */
+export function deathSystem(world: GameWorld): void {
+  const h = world.c.Health;
+  for (const player of world.players.values()) {
+    if ((h.current[player.eid] as number) > 0 || txInFlight(world, player.characterId)) continue;
+    if (world.persist.itemsChanged.has(player.characterId)) continue;
+    die(world, player);
+  }
+}
+
+/** groundItemExpired reaction: a death-dropped item nobody picked up despawns: its part of the lock is released (gone for good). */
+export function releaseDeathLockOnDespawn(world: GameWorld, eid: number): void {
+  const g = world.get(GROUND_ITEMS).byEid.get(eid);
+  if (!g?.deathLockId) return;
+  const lock = g.deathLockId;
+  submitTx(world, {
+    request: {
+      id: nextTxId(world),
+      kind: 'death',
+      requesterId: g.ownerId ?? 'system',
+      changes: [],
+      conserve: false,
+      deathLock: { id: lock, items: [{ itemId: g.itemId, quantity: g.quantity }] },
+    },
+    onResult: () => {},
+  });
+}

@@ -1,0 +1,2 @@
+/** What other features may use of death. */
+export { death } from './feature.ts';

@@ -1,0 +1,3 @@
+/** What other features may use of equipment. */
+export { equipmentBonuses } from './equip.ts';
+export { equipment } from './feature.ts';

@@ -1,0 +1,18 @@
+/** The home teleport's events (added to core/events.ts's SimEventData). */
+
+export type TeleportInterruption = 'moved' | 'hit' | 'action' | 'left';
+
+declare module '../../core/events.ts' {
+  interface SimEventData {
+    teleportStart: { ticks: number };
+    teleportDone: { x: number; z: number };
+    teleportInterrupted: { reason: TeleportInterruption };
+  }
+}
+
+declare module '../../core/character-state.ts' {
+  interface CharacterSlices {
+    /** When the next home teleport may start (epoch ms); absent = now. */
+    homeTeleport: { readyAtMs: number };
+  }
+}

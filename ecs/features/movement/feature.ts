@@ -1,0 +1,32 @@
+import { defineFeature } from '../../core/feature.ts';
+import type { Hasher } from '../../core/hasher.ts';
+import type { GameWorld } from '../../core/world.ts';
+import { moveCancelCommand, moveCommand } from './move-handlers.ts';
+import { movementSystem } from './movement-system.ts';
+import { pathfindingSystem } from './pathfinding-system.ts';
+import { MOVE } from './state.ts';
+
+/** Walking and running on server-computed paths: `move`, `moveCancel`, A* within a per-tick budget. */
+export const movement = defineFeature({
+  name: 'movement',
+  state: MOVE,
+  commands: { move: moveCommand, moveCancel: moveCancelCommand },
+  systems: [
+    { name: 'pathfinding', phase: 'pathfinding', run: pathfindingSystem },
+    { name: 'movement', phase: 'movement', run: movementSystem },
+  ],
+  hash: hashPaths,
+});
+
+/** Paths of entities on the move (an idle entity's slot may hold a stale one: not state). */
+function hashPaths(world: GameWorld, h: Hasher): void {
+  const { paths, queue, head } = world.get(MOVE);
+  const mode = world.c.Movement.mode;
+  for (let eid = 0; eid < world.wireIds.length; eid++) {
+    if (world.wireIds[eid] === undefined || mode[eid] === 0) continue;
+    const path = paths[eid];
+    h.int(eid);
+    if (path) for (let i = 0; i < path.length; i++) h.int(path[i] as number);
+  }
+  h.int(queue.length - head);
+}

@@ -1,0 +1,4 @@
+/** What other features may use of movement. */
+export { movement } from './feature.ts';
+export { cancelMovement, dropPath, hasPendingPath, requestPath } from './requests.ts';
+export { MAX_MOVE_DISTANCE } from './state.ts';

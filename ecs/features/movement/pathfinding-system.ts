@@ -1,0 +1,110 @@
+import { Dirty, MoveMode } from '../../core/components.ts';
+import { emitError, type GameWorld, markDirty } from '../../core/world.ts';
+import { AStar } from './astar.ts';
+import { labelRegions, regionAt } from './regions.ts';
+import { MOVE, type PathRequest, SEARCH_BOUND } from './state.ts';
+
+/**
+ * Resolves queued path requests in arrival order within the per-tick budget of expanded nodes. A search
+ * that runs out of budget resumes next tick; requests behind it wait. Every request also costs one unit,
+ * so a flood of trivially rejected requests is bounded too.
+ */
+export function pathfindingSystem(world: GameWorld): void {
+  const ms = world.get(MOVE);
+  let budget = ms.budget;
+  let resolved = 0;
+  let expanded = 0;
+  while (budget > 0) {
+    let req = ms.active;
+    if (req !== null && !isCurrent(world, req)) {
+      req = null;
+      ms.active = null;
+    }
+    if (req === null) {
+      req = nextRequest(world);
+      if (req === null) break;
+      budget--;
+      const quick = start(world, req);
+      if (quick !== null) {
+        finish(world, req, quick);
+        resolved++;
+        continue;
+      }
+      ms.active = req;
+    }
+    const astar = ms.astar as AStar;
+    const before = astar.expanded;
+    const status = astar.run(budget);
+    const spent = astar.expanded - before;
+    budget -= spent;
+    expanded += spent;
+    if (status === 'more') break;
+    ms.active = null;
+    resolved++;
+    finish(world, req, status === 'found' ? astar.path() : false);
+  }
+  if (ms.head > 1024 && ms.head * 2 > ms.queue.length) {
+    ms.queue = ms.queue.slice(ms.head);
+    ms.head = 0;
+  }
+  ms.lastExpanded = expanded;
+  ms.lastResolved = resolved;
+}
+
+/** Label the map's walkable regions now (start-up) rather than in the first tick that needs them. */
+export function prepareMovement(world: GameWorld): void {
+  world.get(MOVE).regions ??= labelRegions(world.content.map);
+}
+
+function isCurrent(world: GameWorld, req: PathRequest): boolean {
+  return world.get(MOVE).seq[req.eid] === req.seq && world.wireIds[req.eid] === req.wireId;
+}
+
+function nextRequest(world: GameWorld): PathRequest | null {
+  const ms = world.get(MOVE);
+  while (ms.head < ms.queue.length) {
+    const req = ms.queue[ms.head++] as PathRequest;
+    if (isCurrent(world, req)) return req;
+  }
+  ms.queue.length = 0;
+  ms.head = 0;
+  return null;
+}
+
+/** Cheap outcomes that need no search (a path, or false = unreachable); null: search needed. */
+function start(world: GameWorld, req: PathRequest): Int32Array | false | null {
+  const map = world.content.map;
+  const sx = world.c.Position.x[req.eid] as number;
+  const sz = world.c.Position.z[req.eid] as number;
+  if (sx === req.x && sz === req.z) return new Int32Array(0);
+  if (!map.isWalkable(req.x, req.z)) return false;
+  if (Math.max(Math.abs(req.x - sx), Math.abs(req.z - sz)) > SEARCH_BOUND) return false;
+  const ms = world.get(MOVE);
+  ms.regions ??= labelRegions(map);
+  const from = regionAt(map, ms.regions, sx, sz);
+  // An entity standing on a blocked tile (placed by content) may still walk off it: search.
+  if (from !== 0 && from !== regionAt(map, ms.regions, req.x, req.z)) return false;
+  ms.astar ??= new AStar(SEARCH_BOUND);
+  ms.astar.begin(map, sx, sz, req.x, req.z);
+  return null;
+}
+
+function finish(world: GameWorld, req: PathRequest, path: Int32Array | false): void {
+  const { eid } = req;
+  world.get(MOVE).seq[eid] = 0;
+  if (path === false) {
+    if (req.reportTo !== null) {
+      emitError(world, req.reportTo, 'INVALID_TARGET', 'that tile cannot be reached', req.origin);
+    }
+    return;
+  }
+  if (path.length === 0) return;
+  world.get(MOVE).paths[eid] = path;
+  const mv = world.c.Movement;
+  mv.step[eid] = 0;
+  const mode = req.run ? MoveMode.run : MoveMode.walk;
+  if (mv.mode[eid] !== mode) {
+    mv.mode[eid] = mode;
+    markDirty(world, eid, Dirty.moving);
+  }
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { chatProblem, cleanChat } from '../../../ecs/features/chat/index.ts';
+import { type CommandBase, clientEvent, serverEvent, type Translation } from '../feature.ts';
+
+/** Local chat, private messages, and chat commands (`/...`). */
+
+export const chatClientEvents = {
+  'player:chat': clientEvent({
+    schema: z.object({
+      message: z.string().max(4096),
+      to: z.string().min(1).max(64).optional(),
+    }),
+    doc: 'Local chat (heard within view) or, with `to`, a private message by player name. 1-255 characters after trimming. A message starting with `/` is a command (see [admin.md](admin.md)); `/admin <code>` unlocks admin commands.',
+    translate: (base, p) => chat(base, p.message, p.to),
+  }),
+} as const;
+
+export const chatServerEvents = {
+  'chat:message': serverEvent({
+    schema: z.object({
+      fromId: z.string(),
+      fromName: z.string(),
+      message: z.string(),
+      channel: z.enum(['local', 'private', 'system']),
+      timestamp: z.number().int(),
+    }),
+    doc: 'A chat line: `local` (heard within view), `private`, or `system` (the server, e.g. command replies).',
+    from: 'chat',
+  }),
+} as const;
+
+/** The chat rules (length, control characters) are the simulation's: checked here only to route commands. */
+function chat(base: CommandBase, raw: string, to: string | undefined): Translation {
+  const message = cleanChat(raw);
+  const problem = chatProblem(message);
+  if (problem) return { kind: 'error', code: 'BAD_MESSAGE', message: problem };
+  if (message.startsWith('/')) {
+    // Commands are never broadcast.
+    const [head = '', ...args] = message.slice(1).split(/\s+/);
+    const name = head.toLowerCase();
+    if (name === '') return { kind: 'error', code: 'BAD_MESSAGE', message: 'empty command' };
+    if (name === 'admin') return { kind: 'admin', code: args.join(' ') };
+    return { kind: 'command', command: { ...base, type: 'chatCommand', name, args } };
+  }
+  return {
+    kind: 'command',
+    command: { ...base, type: 'chat', message, ...(to !== undefined ? { to } : {}) },
+  };
+}

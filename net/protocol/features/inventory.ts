@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { clientEvent, command } from '../feature.ts';
+import { id, quantity, slot } from '../shared.ts';
+
+/** The inventory, dropping to the ground, and worn equipment. */
+
+export const inventoryClientEvents = {
+  'inventory:use': clientEvent({
+    schema: z.object({ slot, targetSlot: slot.optional(), targetId: id.optional() }),
+    doc: 'Use the item in a slot: eat food, equip a wearable; optionally on another slot (`targetSlot`) or a world entity (`targetId`).',
+    translate: (base, p) =>
+      command({
+        ...base,
+        type: 'inventoryUse',
+        slot: p.slot,
+        targetSlot: p.targetSlot,
+        targetId: p.targetId,
+      }),
+  }),
+  /** Project extension: drop (part of) a stack to the ground. */
+  'inventory:drop': clientEvent({
+    schema: z.object({ slot, quantity: quantity.optional() }),
+    doc: 'Drop (part of) a stack to the ground at your tile. Only you see it for a while, then everyone.',
+    translate: (base, p) => command({ ...base, type: 'inventoryDrop', slot: p.slot, quantity: p.quantity }),
+  }),
+  /** Project extension: move an item between two inventory slots (swap). */
+  'inventory:move': clientEvent({
+    schema: z.object({ from: slot, to: slot }),
+    doc: 'Swap the contents of two inventory slots.',
+    translate: (base, p) => command({ ...base, type: 'inventoryMove', from: p.from, to: p.to }),
+  }),
+  /** Project extension: take off a worn item into the inventory. */
+  'equipment:unequip': clientEvent({
+    schema: z.object({ slot: z.string().min(1).max(32) }),
+    doc: 'Take a worn item off into the inventory (`INVENTORY_FULL` when there is no room).',
+    translate: (base, p) => command({ ...base, type: 'unequip', slot: p.slot }),
+  }),
+} as const;

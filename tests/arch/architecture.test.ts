@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { AnyFeature } from '../../ecs/core/feature.ts';
+import { FEATURES, PLAN } from '../../ecs/schedule.ts';
+import { REPO_ROOT } from '../../lib/repo-root.ts';
+import { codeOnly, isTest, sourceFiles } from './source-files.ts';
+
+/** The house rules of ARCHITECTURE as tests: each fails with the offending file and line. */
+
+const ecs = sourceFiles('ecs').filter((f) => !isTest(f.rel));
+
+describe('architecture', () => {
+  it('ecs/ imports nothing from net/, persistence/, src/ or lib/, and no node: module or I/O package', () => {
+    const bad = ecs.flatMap((f) => [
+      ...f.imports.filter((i) => /^(net|persistence|src|lib|world)\//.test(i)).map((i) => `${f.rel} -> ${i}`),
+      ...f.modules.filter((m) => m !== 'bitecs').map((m) => `${f.rel} -> ${m}`),
+    ]);
+    expect(bad).toEqual([]);
+  });
+
+  it('ecs/ is synchronous and deterministic: no async, await, Date, Math.random, timers or performance', () => {
+    const banned =
+      /\basync\b|\bawait\b|\bDate\.now\b|\bnew Date\b|\bMath\.random\b|\bsetTimeout\b|\bsetInterval\b|\bsetImmediate\b|\bqueueMicrotask\b|\bperformance\b|\bprocess\./;
+    const bad = ecs.flatMap((f) =>
+      codeOnly(f.text)
+        .split('\n')
+        .flatMap((line, i) => (banned.test(line) ? [`${f.rel}:${i + 1}: ${line.trim()}`] : [])),
+    );
+    expect(bad).toEqual([]);
+  });
+
+  it('ecs/core/ knows no feature', () => {
+    const bad = ecs
+      .filter((f) => f.rel.startsWith('ecs/core/'))
+      .flatMap((f) => f.imports.filter((i) => i.startsWith('ecs/features/')).map((i) => `${f.rel} -> ${i}`));
+    expect(bad).toEqual([]);
+  });
+
+  it('net/, persistence/, world/ and lib/ never import the composition root (src/); lib/ imports no layer', () => {
+    const bad = ['net', 'persistence', 'world', 'lib'].flatMap((dir) =>
+      sourceFiles(dir).flatMap((f) =>
+        f.imports
+          .filter((i) => i.startsWith('src/') || (dir === 'lib' && /^(ecs|net|persistence|world)\//.test(i)))
+          .map((i) => `${f.rel} -> ${i}`),
+      ),
+    );
+    expect(bad).toEqual([]);
+  });
+
+  it('a feature uses another only through its index.ts, and only if it lists it in `uses`', () => {
+    const byFolder = featureFolders();
+    const bad: string[] = [];
+    for (const f of ecs.filter((x) => x.rel.startsWith('ecs/features/'))) {
+      const own = f.rel.split('/')[2] as string;
+      for (const i of f.imports.filter((x) => x.startsWith('ecs/features/'))) {
+        const other = i.split('/')[2] as string;
+        if (other === own) continue;
+        if (i !== `ecs/features/${other}/index.ts`) bad.push(`${f.rel} reaches into ${i}`);
+        const feature = byFolder.get(own);
+        const used = byFolder.get(other);
+        if (feature && used && !(feature.uses ?? []).includes(used))
+          bad.push(`${f.rel}: feature ${feature.name} imports ${used.name} without listing it in uses`);
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it('every feature folder is registered in FEATURES', () => {
+    const folders = [
+      ...new Set(ecs.filter((f) => f.rel.startsWith('ecs/features/')).map((f) => f.rel.split('/')[2])),
+    ];
+    const registered = featureFolders();
+    expect(folders.filter((f) => !registered.has(f as string))).toEqual([]);
+  });
+
+  it("the schedule's numbered tick comment lists the systems in the order the plan runs them", () => {
+    const text = readFileSync(path.join(REPO_ROOT, 'ecs/schedule.ts'), 'utf8');
+    const listed = [...text.matchAll(/^ \*\s+\d+\.\s+(\w+)\s+\[(\w+)\]/gm)].map((m) => `${m[1]} [${m[2]}]`);
+    expect(listed).toEqual(PLAN.systems.map((s) => `${s.name} [${s.feature}]`));
+  });
+});
+
+/** Folder name -> the feature its index.ts exports (the one object of FEATURES it re-exports). */
+function featureFolders(): Map<string, AnyFeature> {
+  const map = new Map<string, AnyFeature>();
+  for (const f of sourceFiles('ecs/features').filter((x) => x.rel.endsWith('/index.ts'))) {
+    const folder = f.rel.split('/')[2] as string;
+    const exported = [...f.text.matchAll(/export \{([^}]*)\} from '\.\/feature\.ts'/g)].flatMap((m) =>
+      (m[1] as string).split(',').map((s) => s.trim()),
+    );
+    const feature = FEATURES.find((x) => exported.includes(x.name));
+    if (feature) map.set(folder, feature);
+  }
+  return map;
+}

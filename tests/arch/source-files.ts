@@ -1,0 +1,52 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT } from '../../lib/repo-root.ts';
+
+/** The project's TypeScript sources and their relative imports, for the architecture rules. */
+
+export interface SourceFile {
+  /** Path from the repository root, with forward slashes. */
+  rel: string;
+  text: string;
+  /** Relative imports, resolved to paths from the repository root. */
+  imports: string[];
+  /** Bare module imports (packages and node: modules). */
+  modules: string[];
+}
+
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g;
+
+function walk(dir: string): string[] {
+  return readdirSync(path.join(REPO_ROOT, dir), { withFileTypes: true }).flatMap((e) => {
+    const rel = `${dir}/${e.name}`;
+    if (e.isDirectory()) return e.name === 'node_modules' ? [] : walk(rel);
+    return e.name.endsWith('.ts') ? [rel] : [];
+  });
+}
+
+export function sourceFiles(dir: string): SourceFile[] {
+  return walk(dir).map((rel) => {
+    const text = readFileSync(path.join(REPO_ROOT, rel), 'utf8');
+    const imports: string[] = [];
+    const modules: string[] = [];
+    for (const m of text.matchAll(IMPORT)) {
+      const spec = (m[1] ?? m[2] ?? m[3]) as string;
+      if (spec.startsWith('.'))
+        imports.push(path.posix.normalize(path.posix.join(path.posix.dirname(rel), spec)));
+      else modules.push(spec);
+    }
+    return { rel, text, imports, modules };
+  });
+}
+
+/** Test files and their helpers are not part of a layer's runtime code. */
+export const isTest = (rel: string) => /\.test\.ts$|-scenario-helpers\.ts$/.test(rel);
+
+/** Source text without comments and string contents, so rules match code only. */
+export function codeOnly(text: string): string {
+  return text
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\/\/.*$/gm, '')
+    .replace(/`(?:\\[\s\S]|[^`\\])*`|'(?:\\.|[^'\\])*'|"(?:\\.|[^"\\])*"/g, "''");
+}
