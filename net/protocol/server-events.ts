@@ -4,6 +4,7 @@ import type { ServerEventSpec } from './feature.ts';
 import { bankServerEvents } from './features/bank.ts';
 import { chatServerEvents } from './features/chat.ts';
 import { coreServerEvents } from './features/core.ts';
+import { gatheringServerEvents } from './features/gathering.ts';
 import { homeTeleportServerEvents } from './features/home-teleport.ts';
 import { tradeServerEvents } from './features/trade.ts';
 
@@ -16,6 +17,7 @@ const SERVER_EVENTS = {
   ...bankServerEvents,
   ...tradeServerEvents,
   ...homeTeleportServerEvents,
+  ...gatheringServerEvents,
 } as const;
 
 type Specs = typeof SERVER_EVENTS;

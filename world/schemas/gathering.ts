@@ -9,6 +9,9 @@ const yieldSchema = z.object({
   chance: chanceSchema.default(1),
   xpAmount: z.number().min(0),
   levelRequired: levelSchema.optional(),
+  /** Catch rate out of 256 at level 1 and at level 99 (fishing). */
+  catchLow: z.number().min(0).max(256).optional(),
+  catchHigh: z.number().min(0).max(256).optional(),
 });
 
 const nodeSchema = z.object({
