@@ -6,6 +6,7 @@ import { chatServerEvents } from './features/chat.ts';
 import { coreServerEvents } from './features/core.ts';
 import { gatheringServerEvents } from './features/gathering.ts';
 import { homeTeleportServerEvents } from './features/home-teleport.ts';
+import { processingServerEvents } from './features/processing.ts';
 import { tradeServerEvents } from './features/trade.ts';
 
 export * from './shared.ts';
@@ -18,6 +19,7 @@ const SERVER_EVENTS = {
   ...tradeServerEvents,
   ...homeTeleportServerEvents,
   ...gatheringServerEvents,
+  ...processingServerEvents,
 } as const;
 
 type Specs = typeof SERVER_EVENTS;

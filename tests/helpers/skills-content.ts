@@ -228,6 +228,13 @@ export const SKILL_RECIPES: readonly RecipeInfo[] = [
     tools: ['knife'],
     outputs: [{ itemId: 'arrow_shaft', quantity: 15 }],
   }),
+  // A stackable input and an unstackable output: the batch can fill the inventory.
+  recipe({
+    kind: 'crafting',
+    id: 'uncut_gem',
+    ticks: 2,
+    inputs: [{ itemId: 'fishing_bait', quantity: 5 }],
+  }),
   recipe({
     kind: 'tanning',
     id: 'leather',
