@@ -6,7 +6,7 @@ import { Scenario } from '../../../tests/scenario/harness.ts';
 import type { ItemStack } from '../../core/character-state.ts';
 import { defineFeature } from '../../core/feature.ts';
 import { populateWorld } from '../../core/populate.ts';
-import { type Skill, xpForLevel } from '../../core/skills.ts';
+import { levelForXp, type Skill, XP_FOR_LEVEL, xpForLevel } from '../../core/skills.ts';
 import { worldHash } from '../../core/world-hash.ts';
 import { RESOURCES } from '../resources/index.ts';
 import { catchChance, successChance } from './gather.ts';
@@ -42,6 +42,20 @@ function setup(seed = 7) {
 
 const next = (at: { x: number; z: number }) => ({ x: at.x - 1, z: at.z });
 const full = (n = 28): ItemStack[] => Array.from({ length: n }, () => ({ itemId: 'bones', quantity: 1 }));
+
+describe('the experience table', () => {
+  it('is the classic curve from level 1 to 99', () => {
+    expect(XP_FOR_LEVEL.slice(1, 11)).toEqual([0, 83, 174, 276, 388, 512, 650, 801, 969, 1154]);
+    expect([xpForLevel(50), xpForLevel(92), xpForLevel(99)]).toEqual([101_333, 6_517_253, 13_034_431]);
+    expect([
+      levelForXp(0),
+      levelForXp(82),
+      levelForXp(83),
+      levelForXp(13_034_430),
+      levelForXp(200_000_000),
+    ]).toEqual([1, 1, 2, 98, 99]);
+  });
+});
 
 describe('gathering: requirements', () => {
   it('a level below the node is LEVEL_TOO_LOW naming the requirement', () => {
