@@ -1,10 +1,10 @@
 import { Dirty } from '../../core/components.ts';
-import type { GatheringNode, HarvestYield } from '../../core/content.ts';
+import type { GatheringNode, HarvestYield, ToolInfo } from '../../core/content.ts';
 import type { Hasher } from '../../core/hasher.ts';
 import { grantXp, itemsChanged } from '../../core/players.ts';
 import { itemGathered, itemLockOf } from '../../core/reactions.ts';
 import { emit, emitError, type GameWorld, markDirty, type PlayerData } from '../../core/world.ts';
-import { addItem, countItem } from '../inventory/index.ts';
+import { addItem, countItem, freeSlots, isStackable, MAX_STACK } from '../inventory/index.ts';
 import { RESOURCES, type ResourceData } from '../resources/index.ts';
 import type { GatheringStopReason } from './events.ts';
 import { GATHER_REACH, GATHERING, type Gatherer } from './state.ts';
@@ -36,13 +36,11 @@ export function gatherAction(world: GameWorld, player: PlayerData, targetId: str
     emitError(world, to, lock.code, lock.message, origin);
     return;
   }
-  const refusal = checkGather(world, player, node);
-  if (refusal) {
-    emitError(world, to, refusal.code, refusal.message, origin);
+  const choice = checkGather(world, player, node);
+  if (!choice.ok) {
+    emitError(world, to, choice.code, choice.message, origin);
     return;
   }
-  const choice = bestTool(world, player, node);
-  if (!choice.ok) return; // checked above
   const state = world.get(GATHERING);
   stopGathering(world, player, 'interrupted');
   state.gatherers.set(to, {
@@ -54,28 +52,32 @@ export function gatherAction(world: GameWorld, player: PlayerData, targetId: str
 }
 
 type Refusal = {
+  ok: false;
   code: 'LEVEL_TOO_LOW' | 'MISSING_TOOL' | 'MISSING_ITEMS' | 'INVENTORY_FULL';
   message: string;
 };
 
-/** Level, tool, secondary item, room: the first that fails, or null. */
-function checkGather(world: GameWorld, player: PlayerData, node: GatheringNode): Refusal | null {
+/** Level, tool, secondary item, room: the first that fails, else the tool to use. */
+function checkGather(
+  world: GameWorld,
+  player: PlayerData,
+  node: GatheringNode,
+): Refusal | { ok: true; tool: ToolInfo; rank: number } {
   const level = player.state.skills[node.skill].level;
   if (level < node.levelRequired) {
-    return {
-      code: 'LEVEL_TOO_LOW',
-      message: `${skillName(node.skill)} level ${node.levelRequired} required`,
-    };
+    const message = `${skillName(node.skill)} level ${node.levelRequired} required`;
+    return { ok: false, code: 'LEVEL_TOO_LOW', message };
   }
   const choice = bestTool(world, player, node);
-  if (!choice.ok) return { code: choice.code, message: choice.message };
+  if (!choice.ok) return choice;
   if (node.secondaryRequired && countItem(player.state.inventory, node.secondaryRequired) === 0) {
-    return { code: 'MISSING_ITEMS', message: `You need ${itemName(world, node.secondaryRequired)}.` };
+    const message = `You need ${itemName(world, node.secondaryRequired)}.`;
+    return { ok: false, code: 'MISSING_ITEMS', message };
   }
   if (!roomFor(world, player, node)) {
-    return { code: 'INVENTORY_FULL', message: 'Your inventory is full.' };
+    return { ok: false, code: 'INVENTORY_FULL', message: 'Your inventory is full.' };
   }
-  return null;
+  return choice;
 }
 
 /** The yields the player's level allows (every yield has a level; 1 when the manifest gives none). */
@@ -90,12 +92,14 @@ function roomFor(world: GameWorld, player: PlayerData, node: GatheringNode): boo
   return fits(world, player, main.itemId, main.quantity);
 }
 
+/** Whether `quantity` of an item would fit, without copying the inventory. */
 function fits(world: GameWorld, player: PlayerData, itemId: string, quantity: number): boolean {
-  const purse = {
-    inventory: player.state.inventory.map((s) => (s ? { ...s } : null)),
-    coins: player.state.coins,
-  };
-  return addItem(world.content, purse, itemId, quantity);
+  const inv = player.state.inventory;
+  if (isStackable(world.content, itemId)) {
+    const stack = inv.find((s) => s?.itemId === itemId);
+    return stack ? stack.quantity + quantity <= MAX_STACK : freeSlots(inv) > 0;
+  }
+  return freeSlots(inv) >= quantity;
 }
 
 function cycleTicks(
@@ -162,13 +166,11 @@ function cycle(world: GameWorld, player: PlayerData, g: Gatherer): void {
     stopGathering(world, player, 'interrupted');
     return;
   }
-  const refusal = checkGather(world, player, node);
-  if (refusal) {
-    stopGathering(world, player, refusal.code === 'INVENTORY_FULL' ? 'inventory_full' : 'interrupted');
+  const choice = checkGather(world, player, node);
+  if (!choice.ok) {
+    stopGathering(world, player, choice.code === 'INVENTORY_FULL' ? 'inventory_full' : 'interrupted');
     return;
   }
-  const choice = bestTool(world, player, node);
-  if (!choice.ok) return;
   g.nextTick = world.tick + cycleTicks(world, choice.tool, node);
   const level = player.state.skills[node.skill].level;
   const gained = roll(world, node, level, choice.rank);

@@ -1,3 +1,4 @@
+import type { ToolInfo } from '../../core/content.ts';
 import { defineState } from '../../core/feature.ts';
 
 /** A player gathering from a node. */
@@ -14,11 +15,14 @@ export interface GatheringState {
   readonly gatherers: Map<string, Gatherer>;
   /** Depleted nodes (eids) waiting to respawn. */
   readonly depleted: Set<number>;
+  /** The tools each node accepts, best first (derived from content once; not world state). */
+  readonly accepted: Map<string, readonly ToolInfo[]>;
 }
 
 export const GATHERING = defineState<GatheringState>('gathering', () => ({
   gatherers: new Map(),
   depleted: new Set(),
+  accepted: new Map(),
 }));
 
 /** Reach of the `gather` verb (Chebyshev tiles). */

@@ -1,6 +1,7 @@
 import type { GatheringNode, ToolInfo } from '../../core/content.ts';
 import type { GameWorld, PlayerData } from '../../core/world.ts';
 import { countItem } from '../inventory/index.ts';
+import { GATHERING } from './state.ts';
 
 /**
  * Which tools a node accepts, and the best one a player can use. `toolRequired` is either a tool's item
@@ -12,7 +13,17 @@ import { countItem } from '../inventory/index.ts';
  * An item named but absent from tools.json still counts as a tool of its own (priority 0, no speed-up).
  * The best tool is the one with the lowest `priority` the player owns (inventory or worn) and may use.
  */
-export function acceptedTools(world: GameWorld, node: GatheringNode): ToolInfo[] {
+export function acceptedTools(world: GameWorld, node: GatheringNode): readonly ToolInfo[] {
+  const cache = world.get(GATHERING).accepted;
+  let accepted = cache.get(node.id);
+  if (!accepted) {
+    accepted = findAccepted(world, node);
+    cache.set(node.id, accepted);
+  }
+  return accepted;
+}
+
+function findAccepted(world: GameWorld, node: GatheringNode): ToolInfo[] {
   const tools = (world.content.tools ?? []).filter((t) => t.skill === node.skill);
   const req = node.toolRequired;
   const exact = tools.find((t) => t.itemId === req);
@@ -69,7 +80,8 @@ export function bestTool(world: GameWorld, player: PlayerData, node: GatheringNo
       tooHigh ??= tool;
       continue;
     }
-    const rank = accepted.filter((t) => t.priority > tool.priority).length;
+    let rank = 0;
+    for (const t of accepted) if (t.priority > tool.priority) rank++;
     return { ok: true, tool, rank };
   }
   if (tooHigh) {

@@ -7,7 +7,7 @@ import { grantXp, itemsChanged, stateChanged } from '../../core/players.ts';
 import { itemLockOf } from '../../core/reactions.ts';
 import { emit, emitError, type GameWorld, markPosition, type PlayerData } from '../../core/world.ts';
 import { owns, stopGathering } from '../gathering/index.ts';
-import { addItem, countItem } from '../inventory/index.ts';
+import { addItem, countItem, freeSlots, isStackable } from '../inventory/index.ts';
 import { dropPath } from '../movement/index.ts';
 import { placeStation, STATIONS, stationOf } from '../stations/index.ts';
 import type { ProcessingStopReason } from './events.ts';
@@ -112,9 +112,9 @@ function check(world: GameWorld, player: PlayerData, recipe: RecipeInfo, station
   const inv = player.state.inventory;
   if (recipe.stations.length > 0) {
     const st = station < 0 ? undefined : stationOf(world, station);
-    const needed = recipe.stations.join(' or ');
     if (!st || !recipe.stations.includes(st.stationType)) {
-      return { code: 'INVALID_TARGET', message: `You need a ${needed} for that.`, stop: 'interrupted' };
+      const message = `You need a ${recipe.stations.join(' or ')} for that.`;
+      return { code: 'INVALID_TARGET', message, stop: 'interrupted' };
     }
     if (distance(world, player.eid, station) > STATION_REACH) {
       return { code: 'TOO_FAR', message: `Stand next to the ${st.stationType} first.`, stop: 'moved' };
@@ -152,14 +152,23 @@ function check(world: GameWorld, player: PlayerData, recipe: RecipeInfo, station
   if (recipe.kind === 'firemaking' && stationOnTile(world, player)) {
     return { code: 'INVALID_TARGET', message: "You can't light a fire here.", stop: 'interrupted' };
   }
-  const trial = { inventory: inv.map((s) => (s ? { ...s } : null)), coins: player.state.coins };
-  consume(world, player, recipe, trial.inventory, false);
-  for (const out of outputsOf(player, recipe)) {
-    if (!addItem(world.content, trial, out.itemId, out.quantity)) {
-      return { code: 'INVENTORY_FULL', message: 'Your inventory is full.', stop: 'inventory_full' };
-    }
+  if (!roomForOutputs(world, player, recipe)) {
+    return { code: 'INVENTORY_FULL', message: 'Your inventory is full.', stop: 'inventory_full' };
   }
   return null;
+}
+
+/** Room for one item's outputs once its inputs are taken (a trial on a copy only when slots are short). */
+function roomForOutputs(world: GameWorld, player: PlayerData, recipe: RecipeInfo): boolean {
+  const inv = player.state.inventory;
+  const outputs = outputsOf(player, recipe);
+  let slots = 0;
+  for (const o of outputs) slots += isStackable(world.content, o.itemId) ? 1 : o.quantity;
+  if (freeSlots(inv) >= slots) return true;
+  const trial = { inventory: inv.map((s) => (s ? { ...s } : null)), coins: player.state.coins };
+  consume(world, player, recipe, trial.inventory, false);
+  for (const out of outputs) if (!addItem(world.content, trial, out.itemId, out.quantity)) return false;
+  return true;
 }
 
 function stationOnTile(world: GameWorld, player: PlayerData): boolean {
