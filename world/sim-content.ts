@@ -75,6 +75,8 @@ function gatheringNode(def: GatheringNodeDef): GatheringNode {
       catchLow: y.catchLow ?? null,
       catchHigh: y.catchHigh ?? null,
     })),
+    moveTicks: def.moveTicks ?? 0,
+    moveRadius: def.moveRadius ?? 3,
   });
 }
 

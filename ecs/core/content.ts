@@ -95,6 +95,10 @@ export interface GatheringNode {
   readonly depleteChance: number;
   readonly respawnTicks: number;
   readonly yields: readonly HarvestYield[];
+  /** Ticks between two moves of the node (a fishing spot); 0 = it stays. */
+  readonly moveTicks: number;
+  /** Tiles around its content position within which it moves. */
+  readonly moveRadius: number;
 }
 
 /** A gathering tool (tools.json). A lower `priority` is a better tool. */

@@ -74,6 +74,8 @@ const node = (p: Partial<GatheringNode> & Pick<GatheringNode, 'id' | 'skill' | '
   baseCycleTicks: 4,
   depleteChance: 0,
   respawnTicks: 0,
+  moveTicks: 0,
+  moveRadius: 3,
   ...p,
 });
 
@@ -114,6 +116,16 @@ export const SKILL_NODES: readonly GatheringNode[] = [
     secondaryRequired: 'fishing_bait',
     baseCycleTicks: 5,
     yields: [y({ itemId: 'raw_trout', xp: 50, catchLow: 255, catchHigh: 255 })],
+  }),
+  node({
+    id: 'spot_moving',
+    name: 'Restless spot',
+    skill: 'fishing',
+    toolRequired: 'small_net',
+    baseCycleTicks: 5,
+    moveTicks: 20,
+    moveRadius: 2,
+    yields: [y({ itemId: 'raw_shrimp', xp: 10, catchLow: 255, catchHigh: 255 })],
   }),
 ];
 
@@ -261,6 +273,7 @@ export const AT = {
   rock: { x: 105, z: 104 },
   net: { x: 95, z: 100 },
   bait: { x: 95, z: 104 },
+  moving: { x: 90, z: 108 },
   furnace: { x: 100, z: 110 },
   anvil: { x: 103, z: 110 },
   range: { x: 106, z: 110 },
@@ -278,6 +291,7 @@ export function skillsContent(): SimContent {
       { resourceId: 'rock_copper', kind: 'ore', ...AT.rock },
       { resourceId: 'spot_net', kind: 'fishing', ...AT.net },
       { resourceId: 'spot_bait', kind: 'fishing', ...AT.bait },
+      { resourceId: 'spot_moving', kind: 'fishing', ...AT.moving },
     ],
     stationSpawns: [
       { type: 'furnace', ...AT.furnace },

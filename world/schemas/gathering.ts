@@ -29,6 +29,10 @@ const nodeSchema = z.object({
   depleteChance: chanceSchema,
   respawnTicks: nonNegInt,
   harvestYield: z.array(yieldSchema).min(1),
+  /** Our extension: the node (a fishing spot) moves every `moveTicks` ticks... */
+  moveTicks: posInt.optional(),
+  /** ...to another tile within `moveRadius` (default 3) of where the content put it. */
+  moveRadius: posInt.optional(),
 });
 
 export const woodcuttingFileSchema = z.object({ trees: z.array(nodeSchema) });

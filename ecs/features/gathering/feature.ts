@@ -1,7 +1,15 @@
 import { defineFeature } from '../../core/feature.ts';
 import { inventory } from '../inventory/index.ts';
 import { resources } from '../resources/index.ts';
-import { gatherAction, gatheringSystem, hashGathering, onInterrupt, onLeave, onMove } from './gather.ts';
+import {
+  gatherAction,
+  gatheringSystem,
+  hashGathering,
+  onInterrupt,
+  onLeave,
+  onMove,
+  registerMovingNodes,
+} from './gather.ts';
 import { GATHER_REACH, GATHERING } from './state.ts';
 
 /** Woodcutting, mining and fishing at resource nodes: `player:action gather`. */
@@ -11,6 +19,7 @@ export const gathering = defineFeature({
   actions: { gather: { reach: GATHER_REACH, run: gatherAction } },
   systems: [{ name: 'gathering', phase: 'skills', run: gatheringSystem }],
   on: { move: onMove, hit: onInterrupt, actionStarted: onInterrupt, death: onLeave, leave: onLeave },
+  populate: registerMovingNodes,
   hash: hashGathering,
   uses: [resources, inventory],
 });

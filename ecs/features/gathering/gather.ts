@@ -3,7 +3,14 @@ import type { GatheringNode, HarvestYield, ToolInfo } from '../../core/content.t
 import type { Hasher } from '../../core/hasher.ts';
 import { grantXp, itemsChanged } from '../../core/players.ts';
 import { itemGathered, itemLockOf } from '../../core/reactions.ts';
-import { emit, emitError, type GameWorld, markDirty, type PlayerData } from '../../core/world.ts';
+import {
+  emit,
+  emitError,
+  type GameWorld,
+  markDirty,
+  markPosition,
+  type PlayerData,
+} from '../../core/world.ts';
 import { addItem, countItem, freeSlots, isStackable, MAX_STACK } from '../inventory/index.ts';
 import { RESOURCES, type ResourceData } from '../resources/index.ts';
 import type { GatheringStopReason } from './events.ts';
@@ -127,9 +134,63 @@ export function isGathering(world: GameWorld, player: PlayerData): boolean {
   return world.get(GATHERING).gatherers.has(player.characterId);
 }
 
-/** System: respawn depleted nodes whose time came, then roll for every gatherer whose cycle ended. */
+/** Populate: nodes whose content makes them move (fishing spots with `moveTicks`) start their clock. */
+export function registerMovingNodes(world: GameWorld): void {
+  const state = world.get(GATHERING);
+  const p = world.c.Position;
+  for (const r of world.get(RESOURCES).byEid.values()) {
+    const node = world.content.gatheringNodes?.get(r.resourceId);
+    if (!node || node.moveTicks <= 0) continue;
+    const homeX = p.x[r.eid] as number;
+    const homeZ = p.z[r.eid] as number;
+    state.moving.set(r.eid, { homeX, homeZ, nextTick: world.tick + node.moveTicks });
+  }
+}
+
+/**
+ * A moving node whose time came goes to another walkable tile within `moveRadius` of its content
+ * position (up to 8 tries with the world's generator; it stays when none is found). Its gatherers stop
+ * (`depleted`: the spot is gone from where they fish); viewers see the new position.
+ */
+function moveNodes(world: GameWorld): void {
+  const state = world.get(GATHERING);
+  const p = world.c.Position;
+  const map = world.content.map;
+  for (const [eid, m] of state.moving) {
+    if (m.nextTick > world.tick) continue;
+    const res = world.get(RESOURCES).byEid.get(eid);
+    const node = res ? world.content.gatheringNodes?.get(res.resourceId) : undefined;
+    if (!res || !node) {
+      state.moving.delete(eid);
+      continue;
+    }
+    m.nextTick = world.tick + node.moveTicks;
+    const r = node.moveRadius;
+    for (let i = 0; i < 8; i++) {
+      const x = m.homeX + world.rng.int(-r, r);
+      const z = m.homeZ + world.rng.int(-r, r);
+      if ((x === p.x[eid] && z === p.z[eid]) || !map.isWalkable(x, z)) continue;
+      markPosition(world, eid, x, z);
+      stopGatherersOf(world, eid, 'depleted');
+      break;
+    }
+  }
+}
+
+function stopGatherersOf(world: GameWorld, eid: number, reason: GatheringStopReason): void {
+  const state = world.get(GATHERING);
+  for (const [id, g] of state.gatherers) {
+    if (g.resourceEid !== eid) continue;
+    const p = world.players.get(id);
+    if (p) stopGathering(world, p, reason);
+    else state.gatherers.delete(id);
+  }
+}
+
+/** System: respawn depleted nodes whose time came, move moving ones, then roll for every gatherer whose cycle ended. */
 export function gatheringSystem(world: GameWorld): void {
   const state = world.get(GATHERING);
+  if (state.moving.size > 0) moveNodes(world);
   if (state.depleted.size > 0) {
     const nodes = world.get(RESOURCES).byEid;
     for (const eid of state.depleted) {
@@ -226,12 +287,7 @@ function deplete(world: GameWorld, res: ResourceData, node: GatheringNode): void
   markDirty(world, res.eid, Dirty.depleted);
   const state = world.get(GATHERING);
   state.depleted.add(res.eid);
-  for (const [id, g] of state.gatherers) {
-    if (g.resourceEid !== res.eid) continue;
-    const p = world.players.get(id);
-    if (p) stopGathering(world, p, 'depleted');
-    else state.gatherers.delete(id);
-  }
+  stopGatherersOf(world, res.eid, 'depleted');
 }
 
 function takeOne(player: PlayerData, itemId: string): void {
@@ -261,6 +317,10 @@ export function hashGathering(world: GameWorld, h: Hasher): void {
     h.int(g.nextTick);
   }
   for (const eid of state.depleted) h.int(eid);
+  for (const [eid, m] of state.moving) {
+    h.int(eid);
+    h.int(m.nextTick);
+  }
 }
 
 export const onMove = (world: GameWorld, player: PlayerData) => stopGathering(world, player, 'moved');

@@ -259,6 +259,25 @@ describe('gathering: depletion, respawn and stops', () => {
     expect(s.eventsOf(id, 'gatheringStart')).toHaveLength(2);
   });
 
+  it('a spot with moveTicks moves within its radius every moveTicks ticks; its gatherers stop (depleted)', () => {
+    const { s, add, gather, node } = setup();
+    const id = add([{ itemId: 'small_net', quantity: 1 }], next(AT.moving));
+    const eid = s.world.eidByWireId.get(node('spot_moving')) as number;
+    const at = () => ({ x: s.world.c.Position.x[eid] as number, z: s.world.c.Position.z[eid] as number });
+    gather(id, 'spot_moving');
+    expect(at()).toEqual(AT.moving);
+    // Placed at tick 0: moves at 20, 40, 60...
+    s.step(20 - s.world.tick - 1);
+    expect(at()).toEqual(AT.moving);
+    s.step();
+    const moved = at();
+    expect(moved).not.toEqual(AT.moving);
+    expect(Math.max(Math.abs(moved.x - AT.moving.x), Math.abs(moved.z - AT.moving.z))).toBeLessThanOrEqual(2);
+    expect(s.lastEvent(id, 'gatheringStop')?.data).toEqual({ reason: 'depleted' });
+    s.step(20);
+    expect(at()).not.toEqual(moved);
+  });
+
   it('moving stops it (moved), a hit stops it (interrupted), a full inventory stops it (inventory_full)', () => {
     const { s, add, gather } = setup();
     const a = add([{ itemId: 'small_net', quantity: 1 }], next(AT.net));

@@ -15,6 +15,8 @@ export interface GatheringState {
   readonly gatherers: Map<string, Gatherer>;
   /** Depleted nodes (eids) waiting to respawn. */
   readonly depleted: Set<number>;
+  /** Nodes that move (fishing spots with `moveTicks`), by eid: where the content put them, next move. */
+  readonly moving: Map<number, { homeX: number; homeZ: number; nextTick: number }>;
   /** The tools each node accepts, best first (derived from content once; not world state). */
   readonly accepted: Map<string, readonly ToolInfo[]>;
 }
@@ -22,6 +24,7 @@ export interface GatheringState {
 export const GATHERING = defineState<GatheringState>('gathering', () => ({
   gatherers: new Map(),
   depleted: new Set(),
+  moving: new Map(),
   accepted: new Map(),
 }));
 

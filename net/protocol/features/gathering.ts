@@ -12,7 +12,7 @@ export const gatheringServerEvents = {
   }),
   'gathering:stop': serverEvent({
     schema: z.object({ reason: z.enum(['depleted', 'inventory_full', 'moved', 'interrupted']) }),
-    doc: 'Gathering ended: the node `depleted`, `inventory_full`, the player `moved`, or was `interrupted` (hit, another action, a tool or bait gone, the node out of reach).',
+    doc: 'Gathering ended: the node `depleted` (or the fishing spot moved away), `inventory_full`, the player `moved`, or was `interrupted` (hit, another action, a tool or bait gone, the node out of reach).',
     from: 'gatheringStop',
   }),
 } as const;
