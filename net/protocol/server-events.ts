@@ -4,7 +4,9 @@ import type { ServerEventSpec } from './feature.ts';
 import { bankServerEvents } from './features/bank.ts';
 import { chatServerEvents } from './features/chat.ts';
 import { coreServerEvents } from './features/core.ts';
+import { gatheringServerEvents } from './features/gathering.ts';
 import { homeTeleportServerEvents } from './features/home-teleport.ts';
+import { processingServerEvents } from './features/processing.ts';
 import { tradeServerEvents } from './features/trade.ts';
 
 export * from './shared.ts';
@@ -16,6 +18,8 @@ const SERVER_EVENTS = {
   ...bankServerEvents,
   ...tradeServerEvents,
   ...homeTeleportServerEvents,
+  ...gatheringServerEvents,
+  ...processingServerEvents,
 } as const;
 
 type Specs = typeof SERVER_EVENTS;
