@@ -6,6 +6,7 @@ import { admin } from './features/admin/index.ts';
 import { bank } from './features/bank/index.ts';
 import { chat } from './features/chat/index.ts';
 import { death } from './features/death/index.ts';
+import { dialogue } from './features/dialogue/index.ts';
 import { equipment } from './features/equipment/index.ts';
 import { groundItems } from './features/ground-items/index.ts';
 import { homeTeleport } from './features/home-teleport/index.ts';
@@ -13,6 +14,7 @@ import { interaction } from './features/interaction/index.ts';
 import { inventory } from './features/inventory/index.ts';
 import { movement } from './features/movement/index.ts';
 import { npcs } from './features/npcs/index.ts';
+import { quests } from './features/quests/index.ts';
 import { resources } from './features/resources/index.ts';
 import { shops } from './features/shops/index.ts';
 import { stations } from './features/stations/index.ts';
@@ -31,11 +33,13 @@ import { trade } from './features/trade/index.ts';
  *  5. approach     [interaction] act for players who walked within reach of their action's target
  *  6. trade        [trade] unanswered trade requests expire
  *  7. shops        [shops] restock one unit per restockTime; shops of players out of range close
- *  8. homeTeleport [homeTeleport] casts that reached their tick land on the spawn
- *  9. expireStations [stations] stations with a lifetime (fires) burn out
- * 10. items        [groundItems] ground items turn public, then despawn
- * 11. death        [death] players at 0 health drop their items (death lock) and respawn
- * 12. txGuard      [inventory] LAST: players with an item transaction in flight are not snapshotted
+ *  8. questRewards [quests] rewards of quests completed while the items were locked
+ *  9. dialogue     [dialogue] conversations of players who walked away end
+ * 10. homeTeleport [homeTeleport] casts that reached their tick land on the spawn
+ * 11. expireStations [stations] stations with a lifetime (fires) burn out
+ * 12. items        [groundItems] ground items turn public, then despawn
+ * 13. death        [death] players at 0 health drop their items (death lock) and respawn
+ * 14. txGuard      [inventory] LAST: players with an item transaction in flight are not snapshotted
  *  after the tick (outside ecs/): replication builds world:update per observer, player:sync for marked
  *  players, then the persistence hand-off takes world.persist.
  */
@@ -55,6 +59,8 @@ export const FEATURES = [
   chat,
   trade,
   shops,
+  quests,
+  dialogue,
   death,
   admin,
   homeTeleport,

@@ -3,9 +3,11 @@ import type { ClientEventSpec, Translation } from './feature.ts';
 import { bankClientEvents } from './features/bank.ts';
 import { chatClientEvents } from './features/chat.ts';
 import { coreClientEvents } from './features/core.ts';
+import { dialogueClientEvents } from './features/dialogue.ts';
 import { homeTeleportClientEvents } from './features/home-teleport.ts';
 import { inventoryClientEvents } from './features/inventory.ts';
 import { movementClientEvents } from './features/movement.ts';
+import { questsClientEvents } from './features/quests.ts';
 import { shopsClientEvents } from './features/shops.ts';
 import { tradeClientEvents } from './features/trade.ts';
 
@@ -22,6 +24,8 @@ const CLIENT_EVENTS = {
   ...tradeClientEvents,
   ...homeTeleportClientEvents,
   ...shopsClientEvents,
+  ...questsClientEvents,
+  ...dialogueClientEvents,
 } as const;
 
 type Specs = typeof CLIENT_EVENTS;

@@ -4,7 +4,9 @@ import type { ServerEventSpec } from './feature.ts';
 import { bankServerEvents } from './features/bank.ts';
 import { chatServerEvents } from './features/chat.ts';
 import { coreServerEvents } from './features/core.ts';
+import { dialogueServerEvents } from './features/dialogue.ts';
 import { homeTeleportServerEvents } from './features/home-teleport.ts';
+import { questsServerEvents } from './features/quests.ts';
 import { shopsServerEvents } from './features/shops.ts';
 import { tradeServerEvents } from './features/trade.ts';
 
@@ -18,11 +20,18 @@ const SERVER_EVENTS = {
   ...tradeServerEvents,
   ...homeTeleportServerEvents,
   ...shopsServerEvents,
+  ...questsServerEvents,
+  ...dialogueServerEvents,
 } as const;
 
 type Specs = typeof SERVER_EVENTS;
 export type ServerEventName = keyof Specs;
-type SchemaOf<E extends ServerEventName> = Specs[E] extends ServerEventSpec<infer S, infer _K> ? S : never;
+// Distributive over a union of names (an empty payload schema would otherwise swallow the others).
+type SchemaOf<E extends ServerEventName> = E extends ServerEventName
+  ? Specs[E] extends ServerEventSpec<infer S, infer _K>
+    ? S
+    : never
+  : never;
 export type ServerPayload<E extends ServerEventName> = z.output<SchemaOf<E>>;
 
 export const serverEvents = Object.fromEntries(

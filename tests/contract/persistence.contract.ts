@@ -221,6 +221,28 @@ export function persistenceContract(make: () => TestDb): void {
       expect(await port.deleteCharacter(account, c.id)).toBe(true);
     });
 
+    it('saves and loads the quests slice: progress by quest and quest points', async () => {
+      const c = makeCharacter(account, 'Quester');
+      await port.createCharacter(c);
+      const quests = {
+        points: 2,
+        quests: {
+          boar_trouble: { status: 'completed' as const, stage: 2, progress: 1 },
+          first_catch: { status: 'in_progress' as const, stage: 1, progress: 3 },
+        },
+      };
+      await port.saveCharacters([{ ...c, slices: { quests } }]);
+      expect((await port.loadCharacter(c.id))?.slices).toEqual({ quests });
+      const later = {
+        points: 3,
+        quests: { ...quests.quests, first_catch: { status: 'completed' as const, stage: 2, progress: 5 } },
+      };
+      await port.saveCharacters([{ ...c, slices: { quests: later } }]);
+      await port.saveCharacters([{ ...c, coins: 4 }]);
+      expect((await port.loadCharacter(c.id))?.slices?.quests).toEqual(later);
+      expect(await port.deleteCharacter(account, c.id)).toBe(true);
+    });
+
     it('a later save empties slots and unequips: rows of emptied slots are deleted', async () => {
       const c = makeCharacter(account, 'Emptier', {
         inventory: inventoryOf({ 0: { itemId: 'logs', quantity: 1 }, 9: { itemId: 'ore', quantity: 2 } }),

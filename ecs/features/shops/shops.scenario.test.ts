@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { shopContent } from '../../../tests/helpers/shop-content.ts';
 import { Scenario } from '../../../tests/scenario/harness.ts';
 import type { ItemStack } from '../../core/character-state.ts';
 import { populateWorld } from '../../core/populate.ts';
 import { interfaceOpened } from '../../core/reactions.ts';
 import { FakePersistence, openTrade } from '../trade/trade-scenario-helpers.ts';
-import { shopContent } from './shop-test-content.ts';
 
 const GENERAL = 'npc-1';
 const LIMITED = 'npc-2';

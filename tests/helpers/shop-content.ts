@@ -1,5 +1,5 @@
-import { TEST_NPCS, testContent } from '../../../tests/helpers/sim-content.ts';
-import type { SimContent, StoreInfo } from '../../core/content.ts';
+import type { SimContent, StoreInfo } from '../../ecs/core/content.ts';
+import { TEST_NPCS, testContent } from './sim-content.ts';
 
 /**
  * Test content with shops: the spawn is (100, 100); Gina keeps `general` (buys back at 0.5) at
