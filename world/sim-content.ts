@@ -80,10 +80,19 @@ function dialogueTree(def: NonNullable<NpcDef['dialogue']>): DialogueTree {
         responses: (n.responses ?? []).map((r) =>
           Object.freeze({ text: r.text, nextNodeId: r.nextNodeId, effect: r.effect }),
         ),
+        effect: n.effect,
       }),
     ]),
   );
-  return Object.freeze({ entryNodeId: def.entryNodeId, nodes });
+  const questOverrides = Object.entries(def.questOverrides ?? {}).map(([questId, o]) =>
+    Object.freeze({
+      questId,
+      inProgress: o.in_progress,
+      readyToComplete: o.ready_to_complete,
+      completed: o.completed,
+    }),
+  );
+  return Object.freeze({ entryNodeId: def.entryNodeId, nodes, questOverrides });
 }
 
 function skillMap(rec: Record<string, number> | undefined): Partial<Record<Skill, number>> {

@@ -114,11 +114,24 @@ export interface DialogueNode {
   readonly id: string;
   readonly text: string;
   readonly responses: readonly DialogueResponse[];
+  /** Runs when the node is shown (`completeQuest:<questId>`). */
+  readonly effect?: string | undefined;
+}
+
+/** The node a conversation starts at instead of the entry, by the player's status in a quest. */
+export interface DialogueQuestOverride {
+  readonly questId: string;
+  readonly inProgress?: string | undefined;
+  /** In progress, and this talk would finish its current stage (a report or a delivery to this NPC). */
+  readonly readyToComplete?: string | undefined;
+  readonly completed?: string | undefined;
 }
 
 export interface DialogueTree {
   readonly entryNodeId: string;
   readonly nodes: ReadonlyMap<string, DialogueNode>;
+  /** In manifest order; the first that applies wins. */
+  readonly questOverrides: readonly DialogueQuestOverride[];
 }
 
 export type QuestStageKind = 'dialogue' | 'kill' | 'gather' | 'interact' | 'deliver';

@@ -11,12 +11,13 @@ import { TEST_NPCS } from './sim-content.ts';
  * npc-6 Mute at (104, 104) has nothing to say.
  */
 
-const tree = (entry: string, nodes: DialogueNode[]): DialogueTree => ({
+const tree = (entry: string, nodes: DialogueNode[], questOverrides: DialogueTree['questOverrides'] = []) => ({
   entryNodeId: entry,
   nodes: new Map(nodes.map((n) => [n.id, n])),
+  questOverrides,
 });
 
-export const TEST_DIALOGUES: ReadonlyMap<string, DialogueTree> = new Map([
+export const TEST_DIALOGUES: ReadonlyMap<string, DialogueTree> = new Map<string, DialogueTree>([
   [
     'shopkeeper',
     tree('hi', [
@@ -42,17 +43,24 @@ export const TEST_DIALOGUES: ReadonlyMap<string, DialogueTree> = new Map([
   ],
   [
     'warden',
-    tree('hi', [
-      {
-        id: 'hi',
-        text: 'Goblins everywhere.',
-        responses: [
-          { text: 'I will help.', nextNodeId: 'go', effect: 'startQuest:hunt' },
-          { text: 'Tanning?', effect: 'openTanner' },
-        ],
-      },
-      { id: 'go', text: 'Kill three.', responses: [] },
-    ]),
+    tree(
+      'hi',
+      [
+        {
+          id: 'hi',
+          text: 'Goblins everywhere.',
+          responses: [
+            { text: 'I will help.', nextNodeId: 'go', effect: 'startQuest:hunt' },
+            { text: 'Tanning?', effect: 'openTanner' },
+          ],
+        },
+        { id: 'go', text: 'Kill three.', responses: [] },
+        { id: 'progress', text: 'Still goblins about.', responses: [{ text: 'On it.' }] },
+        { id: 'done', text: 'Well fought!', responses: [], effect: 'completeQuest:hunt' },
+        { id: 'after', text: 'Peaceful now.', responses: [] },
+      ],
+      [{ questId: 'hunt', inProgress: 'progress', readyToComplete: 'done', completed: 'after' }],
+    ),
   ],
   [
     'angler',

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { probe, questContent } from '../../../tests/helpers/quest-content.ts';
+import { PROBE, probe, questContent } from '../../../tests/helpers/quest-content.ts';
 import { Scenario } from '../../../tests/scenario/harness.ts';
 import { populateWorld } from '../../core/populate.ts';
+import { npcKilled } from '../../core/reactions.ts';
 import { openTrade } from '../trade/trade-scenario-helpers.ts';
 
 const SHOPKEEPER = 'npc-1';
@@ -133,5 +134,24 @@ describe('dialogue', () => {
     talk(SHOPKEEPER);
     choose('0');
     expect(codes(s, id)).toEqual(['INTERFACE_BLOCKED']);
+  });
+
+  it('quest overrides pick the starting node by quest status; a node effect completes the quest', () => {
+    const { s, id, talk, choose } = world(100, 99);
+    const nodeIds = () => s.eventsOf(id, 'dialogueNode').map((e) => e.data.nodeId);
+    talk(WARDEN);
+    choose('0');
+    talk(WARDEN);
+    expect(nodeIds()).toEqual(['hi', 'go', 'progress']);
+    s.world.get(PROBE).queue.push((w) => {
+      for (let i = 0; i < 3; i++) npcKilled(w, s.player(id), 'goblin');
+    });
+    s.step();
+    talk(WARDEN);
+    expect(nodeIds().at(-1)).toBe('done');
+    expect(s.lastEvent(id, 'questUpdate')?.data).toMatchObject({ questId: 'hunt', status: 'completed' });
+    expect(s.eventsOf(id, 'questUpdate').filter((e) => e.data.status === 'completed')).toHaveLength(1);
+    talk(WARDEN);
+    expect(nodeIds().at(-1)).toBe('after');
   });
 });

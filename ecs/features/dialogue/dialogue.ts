@@ -1,9 +1,9 @@
 import type { CommandOf, PlayerAction } from '../../core/commands.ts';
-import type { DialogueNode } from '../../core/content.ts';
+import type { DialogueNode, DialogueTree } from '../../core/content.ts';
 import { interfaceOpened } from '../../core/reactions.ts';
 import { emit, emitError, type GameWorld, type PlayerData } from '../../core/world.ts';
 import { NPCS } from '../npcs/index.ts';
-import { talkedTo } from '../quests/index.ts';
+import { questStatusFor, talkedTo } from '../quests/index.ts';
 import { runEffect } from './effects.ts';
 import { DIALOGUE, DIALOGUE_RANGE, type OpenDialogue } from './state.ts';
 
@@ -35,7 +35,7 @@ export function talk(world: GameWorld, player: PlayerData, targetId: string, ori
   }
   const npc = world.get(NPCS).byEid.get(eid);
   const tree = npc ? world.content.dialogues?.get(npc.npcId) : undefined;
-  const entry = tree?.nodes.get(tree.entryNodeId);
+  const entry = npc && tree ? tree.nodes.get(entryNode(world, player, npc.npcId, tree)) : undefined;
   if (!npc || !entry) {
     emitError(world, player.characterId, 'INVALID_TARGET', `${targetId} has nothing to say`, origin);
     return;
@@ -45,7 +45,36 @@ export function talk(world: GameWorld, player: PlayerData, targetId: string, ori
   const open: OpenDialogue = { npcId: npc.npcId, entityId: targetId, nodeId: entry.id };
   world.get(DIALOGUE).open.set(player.characterId, open);
   talkedTo(world, player, npc.npcId);
-  nodeEvent(world, player, open, entry);
+  show(world, player, open, entry, origin);
+}
+
+/** The entry node, or the first quest override that applies to this player (quest status). */
+function entryNode(world: GameWorld, player: PlayerData, npcId: string, tree: DialogueTree): string {
+  for (const o of tree.questOverrides) {
+    const status = questStatusFor(world, player, o.questId, npcId);
+    const node =
+      status === 'completed'
+        ? o.completed
+        : status === 'ready_to_complete'
+          ? (o.readyToComplete ?? o.inProgress)
+          : status === 'in_progress'
+            ? o.inProgress
+            : undefined;
+    if (node !== undefined && tree.nodes.has(node)) return node;
+  }
+  return tree.entryNodeId;
+}
+
+/** Send a node; its own effect (completeQuest) runs as it is shown. */
+function show(
+  world: GameWorld,
+  player: PlayerData,
+  open: OpenDialogue,
+  node: DialogueNode,
+  origin?: string,
+): void {
+  nodeEvent(world, player, open, node);
+  if (node.effect) runEffect(world, player, open, node.effect, origin);
 }
 
 export function handleDialogueChoose(world: GameWorld, cmd: CommandOf<'dialogueChoose'>): void {
@@ -75,7 +104,7 @@ export function handleDialogueChoose(world: GameWorld, cmd: CommandOf<'dialogueC
     return;
   }
   open.nodeId = next.id;
-  nodeEvent(world, player, open, next);
+  show(world, player, open, next, cmd.origin);
 }
 
 export function handleDialogueClose(world: GameWorld, cmd: CommandOf<'dialogueClose'>): void {

@@ -4,7 +4,7 @@ import type { GameWorld, PlayerData } from '../../core/world.ts';
 import { emitError } from '../../core/world.ts';
 import { openBank } from '../bank/index.ts';
 import { addItem, holdingsOf, itemsLocked } from '../inventory/index.ts';
-import { startQuest } from '../quests/index.ts';
+import { startQuest, talkedTo } from '../quests/index.ts';
 import { openShop } from '../shops/index.ts';
 import type { OpenDialogue } from './state.ts';
 
@@ -17,6 +17,8 @@ import type { OpenDialogue } from './state.ts';
  *  openStore / openShop      the shop the NPC keeps (`shop:open`)
  *  startQuest:<questId>      start that quest (requirements checked; this talk counts for its first
  *                            dialogue stage with this NPC)
+ *  completeQuest:<questId>   (on a node) finish the quest's current report or delivery to this NPC; the
+ *                            talk that opened the conversation already did, so usually nothing is left
  *  giveItem:<itemId>[:<n>]   give n (default 1) of an item
  *  openTanner                recognised; this world offers no tanning, so it does nothing
  */
@@ -38,6 +40,7 @@ const EFFECTS: Readonly<Record<string, Effect>> = {
   startQuest: (world, player, npc, arg, origin) => {
     startQuest(world, player, arg ?? '', npc.npcId, origin);
   },
+  completeQuest: (world, player, npc) => talkedTo(world, player, npc.npcId),
   giveItem: (world, player, _npc, arg, origin) => {
     const [itemId = '', n] = (arg ?? '').split(':');
     const quantity = n === undefined ? 1 : Number(n);

@@ -2,4 +2,4 @@
 
 export type { QuestProgress, QuestSlice, QuestStatus, QuestView } from './events.ts';
 export { quests } from './feature.ts';
-export { questPoints, startQuest, talkedTo } from './quests.ts';
+export { questPoints, questStatusFor, startQuest, talkedTo } from './quests.ts';

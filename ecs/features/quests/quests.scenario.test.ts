@@ -88,8 +88,9 @@ describe('quests', () => {
     expect(p().state.inventory[1]).toEqual({ itemId: 'quest_medal', quantity: 1 });
     expect(p().state.slices?.quests?.points).toBe(1);
     expect(p().syncDirty).toBe(true);
-    // Completed: neither the dialogue nor quest:start start it again.
-    choose('0');
+    // Completed: quest:start does not start it again.
+    s.push({ type: 'questStart', characterId: id, questId: 'hunt' });
+    s.step();
     expect(codes(s, id)).toEqual(['REQUIREMENT_NOT_MET']);
   });
 

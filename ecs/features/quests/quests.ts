@@ -278,6 +278,31 @@ export function onItemGathered(world: GameWorld, player: PlayerData, itemId: str
   count(world, player, ['gather', 'interact'], itemId, quantity);
 }
 
+/**
+ * The player's status in a quest as an NPC sees it: `ready_to_complete` when it is in progress and a talk
+ * to this NPC would finish its current stage (a report, or a delivery whose items the player holds).
+ */
+export function questStatusFor(
+  world: GameWorld,
+  player: PlayerData,
+  questId: string,
+  npcId: string,
+): 'not_started' | 'in_progress' | 'ready_to_complete' | 'completed' {
+  const p = player.state.slices?.quests?.quests[questId];
+  const quest = questsOf(world).get(questId);
+  if (!p || !quest) return 'not_started';
+  if (p.status === 'completed') return 'completed';
+  const stage = quest.stages[p.stage];
+  if (!stage) return 'ready_to_complete';
+  if (stage.npcId === npcId && stage.type === 'dialogue') return 'ready_to_complete';
+  if (stage.npcId === npcId && stage.type === 'deliver' && stage.target !== undefined) {
+    const held =
+      stage.target === COINS ? player.state.coins : countItem(player.state.inventory, stage.target);
+    if (held >= stage.count) return 'ready_to_complete';
+  }
+  return 'in_progress';
+}
+
 /** `quest:start {questId}` within QUEST_START_RANGE of the quest's start NPC. */
 export function handleQuestStart(world: GameWorld, cmd: CommandOf<'questStart'>): void {
   const player = world.players.get(cmd.characterId);
