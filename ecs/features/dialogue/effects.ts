@@ -1,11 +1,10 @@
+import type { PlayerAction } from '../../core/commands.ts';
 import { itemsChanged } from '../../core/players.ts';
 import { interfaceOpened } from '../../core/reactions.ts';
 import type { GameWorld, PlayerData } from '../../core/world.ts';
 import { emitError } from '../../core/world.ts';
-import { openBank } from '../bank/index.ts';
 import { addItem, holdingsOf, itemsLocked } from '../inventory/index.ts';
 import { startQuest, talkedTo } from '../quests/index.ts';
-import { openShop } from '../shops/index.ts';
 import type { OpenDialogue } from './state.ts';
 
 /**
@@ -30,13 +29,29 @@ export type Effect = (
   origin: string | undefined,
 ) => void;
 
+/**
+ * Run the `player:action` verb of whichever feature answers it, on this NPC (the player already stands
+ * next to it): the bank and shops open exactly as their own action opens them, without this feature
+ * depending on them. A world without that feature offers nothing.
+ */
+function act(verb: PlayerAction): Effect {
+  return (world, player, npc, _arg, origin) => {
+    const spec = world.plan.actions.get(verb);
+    const run = typeof spec === 'function' ? spec : spec?.run;
+    run?.(world, player, npc.entityId, origin);
+  };
+}
+
+const openBank = act('bank');
+const openShop = act('shop');
+
 const EFFECTS: Readonly<Record<string, Effect>> = {
-  openBank: (world, player, npc, _arg, origin) => {
+  openBank: (world, player, npc, arg, origin) => {
     interfaceOpened(world, player, 'bank');
-    openBank(world, player, npc.entityId, origin);
+    openBank(world, player, npc, arg, origin);
   },
-  openStore: (world, player, npc, _arg, origin) => openShop(world, player, npc.entityId, origin),
-  openShop: (world, player, npc, _arg, origin) => openShop(world, player, npc.entityId, origin),
+  openStore: openShop,
+  openShop,
   startQuest: (world, player, npc, arg, origin) => {
     startQuest(world, player, arg ?? '', npc.npcId, origin);
   },

@@ -1,11 +1,9 @@
 import { defineFeature } from '../../core/feature.ts';
 import type { Hasher } from '../../core/hasher.ts';
 import type { GameWorld } from '../../core/world.ts';
-import { bank } from '../bank/index.ts';
 import { inventory } from '../inventory/index.ts';
 import { npcs } from '../npcs/index.ts';
 import { quests } from '../quests/index.ts';
-import { shops } from '../shops/index.ts';
 import {
   dialogueSystem,
   handleDialogueChoose,
@@ -27,7 +25,7 @@ export const dialogue = defineFeature({
   systems: [{ name: 'dialogue', phase: 'interactions', run: dialogueSystem }],
   on: { interfaceOpened: onInterfaceOpened, actionStarted: onActionStarted, leave: onLeave, death: onDeath },
   hash: hashDialogue,
-  uses: [npcs, inventory, bank, shops, quests],
+  uses: [npcs, inventory, quests],
 });
 
 function hashDialogue(world: GameWorld, h: Hasher): void {
