@@ -199,6 +199,24 @@ describe('quests', () => {
     expect(p().state.slices?.quests?.points).toBe(1);
   });
 
+  it('reward items that do not fit wait for room (INVENTORY_FULL once), then are given', () => {
+    const { s, id, p, kill, talk, choose, updates } = world();
+    talk(WARDEN);
+    choose('0');
+    kill('goblin', 3);
+    for (let i = 0; i < 28; i++) p().state.inventory[i] ??= { itemId: 'bones', quantity: 1 };
+    talk(WARDEN);
+    expect(codes(s, id)).toEqual(['INVENTORY_FULL']);
+    expect(updates().at(-1)).toMatchObject({ status: 'in_progress' });
+    s.step(3);
+    expect(codes(s, id)).toEqual(['INVENTORY_FULL']);
+    p().state.inventory[5] = null;
+    s.step();
+    expect(updates().at(-1)).toMatchObject({ questId: 'hunt', status: 'completed' });
+    expect(p().state.inventory[5]).toEqual({ itemId: 'quest_medal', quantity: 1 });
+    expect(p().state.coins).toBe(100);
+  });
+
   it('quest state is in the character slice: saved with the snapshot and picked up again on join', () => {
     const { s, db, id, talk, choose, kill } = world();
     talk(WARDEN);

@@ -5,15 +5,7 @@ import { itemsChanged, stateChanged } from '../../core/players.ts';
 import { itemLockOf } from '../../core/reactions.ts';
 import { levelForXp, MAX_XP, maxHealthFor, type Skill } from '../../core/skills.ts';
 import { emit, emitError, type GameWorld, type PlayerData } from '../../core/world.ts';
-import {
-  addItem,
-  addToBank,
-  COINS,
-  copyHoldings,
-  countItem,
-  holdingsOf,
-  itemsLocked,
-} from '../inventory/index.ts';
+import { addItem, COINS, countItem, holdingsOf, itemsLocked } from '../inventory/index.ts';
 import { NPCS } from '../npcs/index.ts';
 import type { QuestProgress, QuestSlice, QuestView } from './events.ts';
 import { QUEST_START_RANGE, QUESTS } from './state.ts';
@@ -28,10 +20,10 @@ import { QUEST_START_RANGE, QUESTS } from './state.ts';
  *  - `gather`: items `target` gathered (the `itemGathered` reaction), `count` of them;
  *  - `interact`: items `target` made or produced, reported through the same `itemGathered` reaction;
  *  - `deliver`: talking to `npcId` while holding `count` of `target`, which are handed over.
- * The last stage completes the quest: xp, items (into the inventory, the bank when it is full) and
+ * The last stage completes the quest: xp, items (into the inventory) and
  * quest points. Every change is one `questUpdate`. Item grants and hand-overs wait while the player's
- * items are locked (a transaction in flight, a trade): rewards are then given on the first tick they
- * are not. Quest state lives in the character's `quests` slice, saved with its snapshot.
+ * items are locked (a transaction in flight, a trade), and reward items that do not fit wait for room
+ * (INVENTORY_FULL once): the rewards are given on the first tick they can be. Quest state lives in the character's `quests` slice, saved with its snapshot.
  */
 
 function questsOf(world: GameWorld): ReadonlyMap<string, QuestInfo> {
@@ -143,44 +135,73 @@ function advance(world: GameWorld, player: PlayerData, quest: QuestInfo, p: Ques
     update(world, player, quest, p);
     return;
   }
-  if (itemLockOf(world, player)) {
-    // The rewards wait for a tick when the items are free (questsSystem).
-    world.get(QUESTS).rewardsDue.add(player.characterId);
-    stateChanged(world, player);
-    return;
-  }
-  complete(world, player, quest, p);
+  stateChanged(world, player);
+  tryComplete(world, player, quest, p, true);
 }
 
-function complete(world: GameWorld, player: PlayerData, quest: QuestInfo, p: QuestProgress): void {
+/**
+ * The rewards of a quest whose last stage is done: given now, or kept due (questsSystem retries each
+ * tick) while the player's items are locked or the reward items do not fit the inventory (`tell`: say so).
+ */
+function tryComplete(
+  world: GameWorld,
+  player: PlayerData,
+  quest: QuestInfo,
+  p: QuestProgress,
+  tell: boolean,
+): void {
+  const due = world.get(QUESTS).rewardsDue;
+  if (itemLockOf(world, player)) {
+    due.add(player.characterId);
+    return;
+  }
+  const purse = rewardPurse(world, player, quest.rewardItems);
+  if (!purse) {
+    due.add(player.characterId);
+    if (tell)
+      emitError(
+        world,
+        player.characterId,
+        'INVENTORY_FULL',
+        `make room for the rewards of ${quest.name}`,
+        undefined,
+      );
+    return;
+  }
+  complete(world, player, quest, p, purse);
+}
+
+function complete(
+  world: GameWorld,
+  player: PlayerData,
+  quest: QuestInfo,
+  p: QuestProgress,
+  purse: { inventory: (ItemStack | null)[]; coins: number },
+): void {
   p.status = 'completed';
   p.stage = quest.stages.length - 1;
   const slice = sliceOf(player);
   slice.points += quest.rewardQuestPoints;
-  giveItems(world, player, quest.rewardItems);
+  if (quest.rewardItems.length > 0) {
+    player.state.inventory = purse.inventory;
+    player.state.coins = purse.coins;
+    itemsChanged(world, player);
+  }
   for (const [skill, xp] of Object.entries(quest.rewardXp) as [Skill, number][])
     addXp(world, player, skill, xp);
   player.syncDirty = true;
   update(world, player, quest, p);
 }
 
-/** Items into the inventory; what does not fit goes to the bank. */
-function giveItems(world: GameWorld, player: PlayerData, items: readonly ItemStack[]): void {
-  if (items.length === 0) return;
-  const h = holdingsOf(player);
-  for (const s of items) {
-    const trial = copyHoldings(h);
-    if (addItem(world.content, trial, s.itemId, s.quantity)) {
-      h.inventory = trial.inventory;
-      h.coins = trial.coins;
-    } else if (s.itemId !== COINS) {
-      addToBank(h.bank, s.itemId, s.quantity);
-    }
-  }
-  player.state.inventory = h.inventory;
-  player.state.coins = h.coins;
-  player.state.bank = h.bank;
-  itemsChanged(world, player);
+/** The inventory and pouch with the reward items added, or null when they do not all fit. */
+function rewardPurse(
+  world: GameWorld,
+  player: PlayerData,
+  items: readonly ItemStack[],
+): { inventory: (ItemStack | null)[]; coins: number } | null {
+  const purse = holdingsOf(player);
+  for (const s of items) if (!addItem(world.content, purse, s.itemId, s.quantity)) return null;
+  return purse;
 }
 
 function addXp(world: GameWorld, player: PlayerData, skill: Skill, amount: number): void {
@@ -212,7 +233,7 @@ function* active(world: GameWorld, player: PlayerData) {
  * completed (a delivery followed by a report to the same NPC is one talk).
  */
 export function talkedTo(world: GameWorld, player: PlayerData, npcId: string): void {
-  settleDue(world, player);
+  settleDue(world, player, false);
   for (let guard = 0; guard < 64; guard++) {
     let moved = false;
     for (const { quest, p, stage } of active(world, player)) {
@@ -338,13 +359,13 @@ export function handleQuestStart(world: GameWorld, cmd: CommandOf<'questStart'>)
 export function handleQuestList(world: GameWorld, cmd: CommandOf<'questList'>): void {
   const player = world.players.get(cmd.characterId);
   if (!player) return;
-  settleDue(world, player);
+  settleDue(world, player, false);
   const mine = player.state.slices?.quests?.quests ?? {};
   const quests = [...questsOf(world).values()].map((q) => ({ ...questView(q, mine[q.id]), name: q.name }));
   emit(world, player.characterId, 'questList', { quests, questPoints: questPoints(player) });
 }
 
-/** System: rewards of quests completed while the items were locked, once they are not. */
+/** System: rewards still due (items locked, or no room) are given on the first tick they can be. */
 export function questsSystem(world: GameWorld): void {
   const due = world.get(QUESTS).rewardsDue;
   if (due.size === 0) return;
@@ -354,9 +375,8 @@ export function questsSystem(world: GameWorld): void {
       due.delete(id);
       continue;
     }
-    if (itemLockOf(world, player)) continue;
     due.delete(id);
-    settleDue(world, player);
+    settleDue(world, player, false);
   }
 }
 
@@ -364,13 +384,13 @@ export function questsSystem(world: GameWorld): void {
  * Give the rewards of quests whose last stage is done, when the items are free (also after a relog that
  * happened between the last stage and its rewards).
  */
-function settleDue(world: GameWorld, player: PlayerData): void {
+function settleDue(world: GameWorld, player: PlayerData, tell: boolean): void {
   const slice = player.state.slices?.quests;
-  if (!slice || itemLockOf(world, player)) return;
+  if (!slice) return;
   for (const [questId, p] of Object.entries(slice.quests)) {
     const quest = questsOf(world).get(questId);
     if (quest && p.status === 'in_progress' && p.stage >= quest.stages.length)
-      complete(world, player, quest, p);
+      tryComplete(world, player, quest, p, tell);
   }
 }
 
