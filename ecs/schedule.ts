@@ -16,6 +16,7 @@ import { npcs } from './features/npcs/index.ts';
 import { resources } from './features/resources/index.ts';
 import { stations } from './features/stations/index.ts';
 import { trade } from './features/trade/index.ts';
+import { voice } from './features/voice/index.ts';
 
 /**
  * The tick, in order. Every system is a plain synchronous function over the world; the order comes from
@@ -33,7 +34,8 @@ import { trade } from './features/trade/index.ts';
  *  8. expireStations [stations] stations with a lifetime (fires) burn out
  *  9. items        [groundItems] ground items turn public, then despawn
  * 10. death        [death] players at 0 health drop their items (death lock) and respawn
- * 11. txGuard      [inventory] LAST: players with an item transaction in flight are not snapshotted
+ * 11. voiceArea    [voice] players who changed world area are told their new voice room
+ * 12. txGuard      [inventory] LAST: players with an item transaction in flight are not snapshotted
  *  after the tick (outside ecs/): replication builds world:update per observer, player:sync for marked
  *  players, then the persistence hand-off takes world.persist.
  */
@@ -55,6 +57,7 @@ export const FEATURES = [
   death,
   admin,
   homeTeleport,
+  voice,
 ] as const;
 
 // Every command type is handled by a feature (a compile error names the missing ones).

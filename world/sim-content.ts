@@ -45,6 +45,16 @@ export function toSimContent(registry: ContentRegistry): SimContent {
     resourceSpawns,
     stationSpawns,
     starterInventory,
+    worldAreas: areas.map((a) =>
+      Object.freeze({
+        id: a.id,
+        name: a.name,
+        minX: a.bounds.minX,
+        maxX: a.bounds.maxX,
+        minZ: a.bounds.minZ,
+        maxZ: a.bounds.maxZ,
+      }),
+    ),
   });
 }
 

@@ -67,6 +67,16 @@ export interface StationSpawn {
   readonly z: number;
 }
 
+/** A named world area of the content (world-areas.json), as a tile rectangle (bounds inclusive). */
+export interface WorldArea {
+  readonly id: string;
+  readonly name: string;
+  readonly minX: number;
+  readonly maxX: number;
+  readonly minZ: number;
+  readonly maxZ: number;
+}
+
 export interface SimContent {
   readonly items: ReadonlyMap<string, ItemInfo>;
   readonly npcs: ReadonlyMap<string, NpcInfo>;
@@ -78,4 +88,6 @@ export interface SimContent {
   readonly stationSpawns: readonly StationSpawn[];
   /** What a new character starts with. */
   readonly starterInventory: readonly ItemStack[];
+  /** The world areas in content order (voice rooms follow them); may be empty. */
+  readonly worldAreas: readonly WorldArea[];
 }

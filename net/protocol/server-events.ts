@@ -6,6 +6,7 @@ import { chatServerEvents } from './features/chat.ts';
 import { coreServerEvents } from './features/core.ts';
 import { homeTeleportServerEvents } from './features/home-teleport.ts';
 import { tradeServerEvents } from './features/trade.ts';
+import { voiceServerEvents } from './features/voice.ts';
 
 export * from './shared.ts';
 
@@ -16,6 +17,7 @@ const SERVER_EVENTS = {
   ...bankServerEvents,
   ...tradeServerEvents,
   ...homeTeleportServerEvents,
+  ...voiceServerEvents,
 } as const;
 
 type Specs = typeof SERVER_EVENTS;
