@@ -22,6 +22,8 @@ let map: GroundMap | null = null;
 let playersOnline: number | null = null;
 let pingMs: number | null = null;
 let connected = false;
+/** Recipients of my private messages not echoed back yet, oldest first. */
+const privateTo: string[] = [];
 
 // Read-only handle for tests and the browser console.
 (window as unknown as { __game: unknown }).__game = { state, connected: () => connected };
@@ -87,11 +89,18 @@ function connect(useStoredToken: boolean): void {
     if (t) t.health = h.targetHealth;
   });
   c.on('skill:xp', (x) => ui.chatLine(`+${x.gained} ${prettyId(x.skill)} xp (level ${x.level})`, 'system'));
-  c.on('error', (e) => ui.chatLine(`${e.code}: ${e.message}`, 'error'));
+  c.on('error', (e) => {
+    // A refused private message is never echoed: drop its recipient.
+    if (e.event === 'player:chat' && e.code === 'NOT_FOUND') privateTo.shift();
+    ui.chatLine(`${e.code}: ${e.message}`, 'error');
+  });
   c.on('chat:message', (m) => {
-    const who = m.channel === 'system' ? '' : `${m.fromName}: `;
-    const prefix = m.channel === 'private' ? 'From ' : '';
-    ui.chatLine(`${prefix}${who}${m.message}`, m.channel);
+    if (m.channel === 'system') ui.chatLine(m.message, 'system');
+    else if (m.channel === 'private' && m.fromId === state.me?.id) {
+      // The server echoes my private messages back to me.
+      ui.chatLine(`To ${privateTo.shift() ?? '?'}: ${m.message}`, 'private');
+    } else if (m.channel === 'private') ui.chatLine(`From ${m.fromName}: ${m.message}`, 'private');
+    else ui.chatLine(`${m.fromName}: ${m.message}`, m.channel);
   });
   c.on('bank:update', (b) => {
     state.bank = b.items;
@@ -233,7 +242,7 @@ view.addEventListener('click', (ev) => {
   const priv = /^@(\S+)\s+(.+)$/.exec(text);
   if (priv) {
     conn.send('player:chat', { message: priv[2], to: priv[1] });
-    ui.chatLine(`To ${priv[1]}: ${priv[2]}`, 'private');
+    privateTo.push(priv[1] as string);
   } else conn.send('player:chat', { message: text });
 });
 

@@ -149,6 +149,12 @@ describe.skipIf(!haveBrowser && !inCi)('web client in headless Chromium', () => 
     await alice.fill('#chat-input', 'hi Bobby');
     await alice.press('#chat-input', 'Enter');
     await expect.poll(() => bob.locator('#chat-log').textContent()).toContain('Alice: hi Bobby');
+    await bob.fill('#chat-input', '@Alice just you and me');
+    await bob.press('#chat-input', 'Enter');
+    await expect
+      .poll(() => alice.locator('#chat-log').textContent())
+      .toContain('From Bobby: just you and me');
+    await expect.poll(() => bob.locator('#chat-log').textContent()).toContain('To Alice: just you and me');
 
     // Alice asks Bobby to trade by clicking him.
     const b = await position(bob);
