@@ -20,6 +20,8 @@ interface Chunk {
 
 export class GroundMap {
   private readonly chunks = new Map<string, Chunk | 'loading'>();
+  /** Chunks whose fetch failed (e.g. 429): not asked again before this time (ms, performance.now). */
+  private readonly retryAt = new Map<string, number>();
 
   constructor(readonly info: MapInfo) {}
 
@@ -36,12 +38,15 @@ export class GroundMap {
       for (let cx = Math.floor((x - radius) / size); cx <= Math.floor((x + radius) / size); cx++) {
         if (cx < chunks.minCx || cx > chunks.maxCx || cz < chunks.minCz || cz > chunks.maxCz) continue;
         const key = `${cx},${cz}`;
-        if (this.chunks.has(key)) continue;
+        if (this.chunks.has(key) || (this.retryAt.get(key) ?? 0) > performance.now()) continue;
         this.chunks.set(key, 'loading');
         fetch(`/api/map/chunk/${cx}/${cz}`)
           .then((r) => (r.ok ? (r.json() as Promise<Chunk>) : Promise.reject(new Error(String(r.status)))))
           .then((c) => this.chunks.set(key, c))
-          .catch(() => this.chunks.delete(key));
+          .catch(() => {
+            this.chunks.delete(key);
+            this.retryAt.set(key, performance.now() + 10_000);
+          });
       }
     }
   }
