@@ -77,7 +77,7 @@ const voiceToken = (bearer: string | null, query = '') =>
   });
 
 describe('voice tokens (configured)', () => {
-  it('player:sync says voice is on; the token is LiveKit-valid for the area room, the character and 6 h', async () => {
+  it('player:sync says voice is on, and the token is LiveKit-valid for the area room, the character and 6 h', async () => {
     const me = await enter('Speaker');
     expect(me.sync.voice).toEqual({ enabled: true });
     const res = await voiceToken(me.token);
@@ -108,7 +108,7 @@ describe('voice tokens (configured)', () => {
     await expect(new TokenVerifier(KEY, `${SECRET}-other`).verify(body.token)).rejects.toThrow();
   });
 
-  it('needs a bearer token, refuses another account’s character, and asks for a character in the world', async () => {
+  it('needs a bearer token, refuses the character of another account, and asks for a character in the world', async () => {
     const me = await enter('Owner');
     expect((await voiceToken(null)).status).toBe(401);
     const anon = await fetch(`${base}/api/auth/anonymous`, { method: 'POST' });
@@ -160,7 +160,7 @@ describe('voice disabled', () => {
 });
 
 describe('map routes', () => {
-  it('GET /api/map describes the map; a chunk has the tiles, walkable at the spawn; outside is 404', async () => {
+  it('GET /api/map describes the map, a chunk has the server tiles, outside is 404', async () => {
     const res = await fetch(`${base}/api/map`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=300');
