@@ -59,6 +59,7 @@ function connect(useStoredToken: boolean): void {
     connected = true;
     state.sessionToken = r.sessionToken;
     localStorage.setItem(TOKEN_KEY, r.sessionToken);
+    void poll(); // count myself among the players online at once
   });
   c.on('loginQueue', (q) => ui.chatLine(`In the login queue: position ${q.position}`, 'system'));
   c.on('player:sync', (s) => {

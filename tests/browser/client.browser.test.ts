@@ -104,6 +104,12 @@ describe.skipIf(!haveBrowser && !inCi)('web client in headless Chromium', () => 
       `(() => { const e = [...window.__game.state.entities.values()].find((v) => v.name === ${JSON.stringify(name)}); return e ? { x: e.x, z: e.z } : null; })()`,
     )) as { x: number; z: number } | null;
 
+  /** A station of this type in this page's view (read from the client's state), or null. */
+  const station = async (page: Page, type: string) =>
+    (await page.evaluate(
+      `(() => { const e = [...window.__game.state.entities.values()].find((v) => v.stationType === ${JSON.stringify(type)}); return e ? { x: e.x, z: e.z } : null; })()`,
+    )) as { x: number; z: number } | null;
+
   it('loads, logs in, shows the player, walks on a click and chats; the session survives a reload', async () => {
     const page = await open('Walker');
     await expect.poll(() => page.locator('#status').textContent()).toMatch(/Walker at \d+, \d+/);
@@ -194,5 +200,29 @@ describe.skipIf(!haveBrowser && !inCi)('web client in headless Chromium', () => 
     await bob.screenshot({ path: path.join(SHOTS, '7-trade-completed.png') });
     await alice.context().close();
     await bob.context().close();
+  });
+
+  it('opens the bank from a bank booth and deposits an inventory item', async () => {
+    const page = await open('Saver');
+    await expect.poll(() => station(page, 'bank'), { timeout: 10_000 }).not.toBeNull();
+    const bank = (await station(page, 'bank')) as { x: number; z: number };
+    // Walk halfway first so the booth is well inside the drawn view, then click it.
+    const from = await position(page);
+    const mid = { x: Math.round((from.x + bank.x) / 2), z: Math.round((from.z + bank.z) / 2) + 1 };
+    await clickTile(page, mid.x, mid.z);
+    await expect.poll(() => position(page), { timeout: 10_000 }).toEqual(mid);
+    await clickTile(page, bank.x, bank.z);
+    await page.locator('#menu button', { hasText: /^Bank$/ }).click();
+    await expect.poll(() => page.locator('#bank').isVisible(), { timeout: 10_000 }).toBe(true);
+
+    const itemId = await page.locator('#panel-inventory .slot[data-slot="0"]').getAttribute('data-item');
+    await page.locator('#panel-inventory .slot[data-slot="0"]').click();
+    await page.locator('#menu button', { hasText: 'Deposit' }).click();
+    await expect.poll(() => page.locator(`#bank .slot[data-item="${itemId}"]`).count()).toBe(1);
+    await expect
+      .poll(() => page.locator('#panel-inventory .slot[data-slot="0"]').getAttribute('data-item'))
+      .not.toBe(itemId);
+    await page.screenshot({ path: path.join(SHOTS, '8-bank.png') });
+    await page.context().close();
   });
 });
