@@ -58,6 +58,7 @@ export function benchContent(npcs: number, wander: boolean): SimContent {
     resourceSpawns: [],
     stationSpawns: [],
     starterInventory: [],
+    worldAreas: [],
   };
 }
 

@@ -21,6 +21,7 @@ import { resources } from './features/resources/index.ts';
 import { shops } from './features/shops/index.ts';
 import { stations } from './features/stations/index.ts';
 import { trade } from './features/trade/index.ts';
+import { voice } from './features/voice/index.ts';
 
 /**
  * The tick, in order. Every system is a plain synchronous function over the world; the order comes from
@@ -43,7 +44,8 @@ import { trade } from './features/trade/index.ts';
  * 13. expireStations [stations] stations with a lifetime (fires) burn out
  * 14. items        [groundItems] ground items turn public, then despawn
  * 15. death        [death] players at 0 health drop their items (death lock) and respawn
- * 16. txGuard      [inventory] LAST: players with an item transaction in flight are not snapshotted
+ * 16. voiceArea    [voice] players who changed world area are told their new voice room
+ * 17. txGuard      [inventory] LAST: players with an item transaction in flight are not snapshotted
  *  after the tick (outside ecs/): replication builds world:update per observer, player:sync for marked
  *  players, then the persistence hand-off takes world.persist.
  */
@@ -70,6 +72,7 @@ export const FEATURES = [
   homeTeleport,
   gathering,
   processing,
+  voice,
 ] as const;
 
 // Every command type is handled by a feature (a compile error names the missing ones).

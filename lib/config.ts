@@ -234,6 +234,10 @@ export interface Config {
   };
   readonly agentPort: number;
   readonly voice: {
+    /** VOICE_API_KEY, VOICE_API_SECRET and VOICE_URL are all set. */
+    readonly enabled: boolean;
+    /** The world's name in voice room names (`<world>-<areaId>`): the world directory's name. */
+    readonly worldName: string;
     readonly apiKey: string | undefined;
     readonly apiSecret: string | undefined;
     readonly url: string | undefined;
@@ -340,6 +344,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
       'IDP_APP_ID is set but neither IDP_JWKS_URL nor IDP_VERIFICATION_KEY is: tokens cannot be verified',
     );
   }
+  // Voice chat is on with all three settings. In production a partial set is a mistake that would
+  // silently turn voice off: refused. Elsewhere it just means voice off.
+  const voiceSet = [e.VOICE_API_KEY, e.VOICE_API_SECRET, e.VOICE_URL].filter((v) => v !== undefined).length;
+  if (production && voiceSet !== 0 && voiceSet !== 3) {
+    problems.push('VOICE_API_KEY, VOICE_API_SECRET and VOICE_URL must be set together (or none: voice off)');
+  }
+  if (e.VOICE_URL !== undefined && !/^(wss?|https?):\/\//.test(e.VOICE_URL)) {
+    problems.push('VOICE_URL must be a ws://, wss://, http:// or https:// address of the voice server');
+  }
+  if (production && e.VOICE_URL !== undefined && !/^(wss|https):\/\//.test(e.VOICE_URL)) {
+    problems.push('VOICE_URL must use wss:// (or https://) in production');
+  }
+  if (production && e.VOICE_API_SECRET !== undefined && e.VOICE_API_SECRET.length < 32) {
+    problems.push('VOICE_API_SECRET must be at least 32 characters in production');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const worldDir = path.resolve(cwd, e.WORLD);
@@ -389,7 +408,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
       agentApi: e.AGENT_API_URL,
     },
     agentPort: e.AGENT_PORT,
-    voice: { apiKey: e.VOICE_API_KEY, apiSecret: e.VOICE_API_SECRET, url: e.VOICE_URL },
+    voice: {
+      enabled: voiceSet === 3,
+      apiKey: e.VOICE_API_KEY,
+      apiSecret: e.VOICE_API_SECRET,
+      url: e.VOICE_URL,
+      worldName: path.basename(worldDir),
+    },
     saveIntervalSeconds: e.SAVE_INTERVAL,
     tickMs: e.TICK_MS,
     homeTeleportCooldownSeconds: e.HOME_TELEPORT_COOLDOWN,

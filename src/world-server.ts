@@ -5,6 +5,8 @@ import { HttpRateLimits } from '../net/http/rate-limit.ts';
 import type { ServerEventName, ServerPayload } from '../net/protocol/index.ts';
 import { dataRoutes } from '../net/routes/data.ts';
 import { manifestRoutes } from '../net/routes/manifests.ts';
+import { mapRoutes } from '../net/routes/map.ts';
+import { voiceRoutes } from '../net/routes/voice.ts';
 import type { Delivery } from '../net/session/outbound.ts';
 import type { SessionRegistry } from '../net/session/registry.ts';
 import { openPersistence } from '../persistence/open.ts';
@@ -93,7 +95,10 @@ export async function startWorldServer(
     content: content.sim,
     seed: config.worldSeed,
     tickMs: config.tickMs,
-    rules: { homeTeleportCooldownSeconds: config.homeTeleportCooldownSeconds },
+    rules: {
+      homeTeleportCooldownSeconds: config.homeTeleportCooldownSeconds,
+      ...(config.voice.enabled ? { voiceWorld: config.voice.worldName } : {}),
+    },
     delivery,
     persistence: sink,
     logger,
@@ -121,6 +126,13 @@ export async function startWorldServer(
       ...manifestRoutes(contentConfig.manifestsDir),
       ...dataRoutes(content.registry),
       ...identity.routes,
+      ...voiceRoutes({
+        voice: config.voice,
+        characters: identity.characters,
+        live: runtime,
+        areas: content.sim.worldAreas,
+      }),
+      ...mapRoutes(content.sim),
     ],
     ws: identity.ws,
     verifyBearer: identity.verifyBearer,

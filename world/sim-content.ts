@@ -64,6 +64,16 @@ export function toSimContent(registry: ContentRegistry): SimContent {
       ),
     ),
     quests: new Map([...registry.quests.values()].map((q) => [q.id, questInfo(q)])),
+    worldAreas: areas.map((a) =>
+      Object.freeze({
+        id: a.id,
+        name: a.name,
+        minX: a.bounds.minX,
+        maxX: a.bounds.maxX,
+        minZ: a.bounds.minZ,
+        maxZ: a.bounds.maxZ,
+      }),
+    ),
   });
 }
 

@@ -163,6 +163,16 @@ export interface RecipeInfo {
   readonly multiLevels: readonly number[];
 }
 
+/** A named world area of the content (world-areas.json), as a tile rectangle (bounds inclusive). */
+export interface WorldArea {
+  readonly id: string;
+  readonly name: string;
+  readonly minX: number;
+  readonly maxX: number;
+  readonly minZ: number;
+  readonly maxZ: number;
+}
+
 export interface SimContent {
   readonly items: ReadonlyMap<string, ItemInfo>;
   readonly npcs: ReadonlyMap<string, NpcInfo>;
@@ -186,6 +196,8 @@ export interface SimContent {
   readonly dialogues?: ReadonlyMap<string, DialogueTree>;
   /** Quests by id (quests.json). */
   readonly quests?: ReadonlyMap<string, QuestInfo>;
+  /** The world areas in content order (voice rooms follow them); may be empty. */
+  readonly worldAreas: readonly WorldArea[];
 }
 
 export interface StoreItemInfo {

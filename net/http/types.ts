@@ -64,6 +64,7 @@ export type ProblemCode =
   | 'REQUEST_TIMEOUT'
   | 'RATE_LIMITED'
   | 'CONFLICT'
+  | 'VOICE_DISABLED'
   | 'INTERNAL';
 
 /** Throw from a handler to answer with an RFC 9457 problem (contract §3.1). */

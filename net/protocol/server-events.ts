@@ -11,6 +11,7 @@ import { processingServerEvents } from './features/processing.ts';
 import { questsServerEvents } from './features/quests.ts';
 import { shopsServerEvents } from './features/shops.ts';
 import { tradeServerEvents } from './features/trade.ts';
+import { voiceServerEvents } from './features/voice.ts';
 
 export * from './shared.ts';
 
@@ -26,6 +27,7 @@ const SERVER_EVENTS = {
   ...shopsServerEvents,
   ...questsServerEvents,
   ...dialogueServerEvents,
+  ...voiceServerEvents,
 } as const;
 
 type Specs = typeof SERVER_EVENTS;

@@ -33,5 +33,6 @@ export function buildPlayerSync(world: GameWorld, player: PlayerData): ServerPay
     skills,
     inventory,
     equipment,
+    voice: { enabled: world.options.rules?.voiceWorld !== undefined },
   };
 }

@@ -1,4 +1,4 @@
-import type { ItemInfo, NpcInfo, NpcSpawn, SimContent } from '../../ecs/core/content.ts';
+import type { ItemInfo, NpcInfo, NpcSpawn, SimContent, WorldArea } from '../../ecs/core/content.ts';
 import { TileMap } from '../../ecs/core/tile-map.ts';
 
 /** A small hand-built content for scenario tests: a 200x200 open field, spawn at (100, 100). */
@@ -77,6 +77,7 @@ export interface TestContentOptions {
   npcSpawns?: NpcSpawn[];
   /** Tiles to block, as [x, z] pairs. */
   blocked?: [number, number][];
+  worldAreas?: WorldArea[];
 }
 
 export function testContent(opts: TestContentOptions = {}): SimContent {
@@ -96,5 +97,10 @@ export function testContent(opts: TestContentOptions = {}): SimContent {
     resourceSpawns: [],
     stationSpawns: [{ type: 'bank', x: half - 3, z: half }],
     starterInventory: [{ itemId: 'bronze_sword', quantity: 1 }],
+    // A town around the spawn and a field east of it; the rest of the map is in no area.
+    worldAreas: opts.worldAreas ?? [
+      { id: 'town', name: 'Town', minX: half - 10, maxX: half + 10, minZ: half - 10, maxZ: half + 10 },
+      { id: 'field', name: 'Field', minX: half + 11, maxX: half + 40, minZ: half - 10, maxZ: half + 10 },
+    ],
   };
 }

@@ -72,8 +72,9 @@ export const coreServerEvents = {
           ReturnType<typeof itemStack.nullable>
         >,
       ),
+      voice: z.object({ enabled: z.boolean() }),
     }),
-    doc: "The receiving player's full state. On entering the world, then at most once a tick when its inventory, equipment, coins, skills or health change.",
+    doc: "The receiving player's full state. On entering the world, then at most once a tick when its inventory, equipment, coins, skills or health change. `voice.enabled` tells whether voice chat is configured (then `GET /api/voice/token` answers a token for the player's room).",
   }),
   'world:update': serverEvent({
     schema: z.object({

@@ -1,0 +1,73 @@
+import type { ItemStack, PlayerSync, TradeOffer, WireEntity } from './protocol.ts';
+
+/** What the client knows of the world: its own state and the entities in view. */
+
+export interface ViewEntity extends WireEntity {
+  /** Drawn position, easing toward (x, z). */
+  rx: number;
+  rz: number;
+}
+
+export interface HitSplat {
+  targetId: string;
+  damage: number;
+  until: number;
+}
+
+export type TradeScreen =
+  | { kind: 'offer'; tradeId: string; partnerName: string; myOffer: TradeOffer; theirOffer: TradeOffer }
+  | {
+      kind: 'confirm';
+      tradeId: string;
+      partnerName: string;
+      myOffer: TradeOffer;
+      theirOffer: TradeOffer;
+      values: { myOffer: number; theirOffer: number };
+    };
+
+export class GameState {
+  me: PlayerSync | null = null;
+  sessionToken: string | null = null;
+  tick = 0;
+  readonly entities = new Map<string, ViewEntity>();
+  readonly splats: HitSplat[] = [];
+  bank: ItemStack[] | null = null;
+  trade: TradeScreen | null = null;
+  voice: { enabled: boolean; room: string | null } = { enabled: false, room: null };
+
+  applyUpdate(entities: WireEntity[], removed: string[]): void {
+    for (const id of removed) this.entities.delete(id);
+    for (const e of entities) {
+      const known = this.entities.get(e.id);
+      if (known) Object.assign(known, e);
+      else this.entities.set(e.id, { ...e, rx: e.x, rz: e.z });
+    }
+    // My own entity is in world:update too: keep my position in step with it.
+    const self = this.me ? this.entities.get(this.me.id) : undefined;
+    if (this.me && self) {
+      this.me.position.x = self.x;
+      this.me.position.z = self.z;
+    }
+  }
+
+  /** Where the camera centres: my drawn position. */
+  focus(): { x: number; z: number } {
+    const self = this.me ? this.entities.get(this.me.id) : undefined;
+    if (self) return { x: self.rx, z: self.rz };
+    return this.me ? { x: this.me.position.x, z: this.me.position.z } : { x: 0, z: 0 };
+  }
+
+  /** Entities standing on a tile, players and NPCs first. */
+  at(x: number, z: number): ViewEntity[] {
+    const order: Record<string, number> = { player: 0, npc: 1, item: 2, station: 3, resource: 4 };
+    return [...this.entities.values()]
+      .filter((e) => e.x === x && e.z === z)
+      .sort((a, b) => (order[a.type] ?? 9) - (order[b.type] ?? 9));
+  }
+}
+
+/** `bronze_sword` → `Bronze sword`. */
+export function prettyId(id: string): string {
+  const s = id.replace(/_/g, ' ');
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

@@ -1,0 +1,20 @@
+/** The voice feature's event and rule (added to core/events.ts's SimEventData and core/world.ts's GameRules). */
+
+declare module '../../core/events.ts' {
+  interface SimEventData {
+    /** The player walked (or was moved) into another world area: its voice room changed. */
+    voiceRoom: { room: string };
+  }
+}
+
+declare module '../../core/world.ts' {
+  interface GameRules {
+    /**
+     * The world's name when voice chat is configured (rooms are `<voiceWorld>-<areaId>`); absent when it
+     * is not, and then no room is tracked.
+     */
+    voiceWorld: string;
+  }
+}
+
+export {};
