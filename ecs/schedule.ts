@@ -14,6 +14,7 @@ import { inventory } from './features/inventory/index.ts';
 import { movement } from './features/movement/index.ts';
 import { npcs } from './features/npcs/index.ts';
 import { resources } from './features/resources/index.ts';
+import { social } from './features/social/index.ts';
 import { stations } from './features/stations/index.ts';
 import { trade } from './features/trade/index.ts';
 
@@ -28,12 +29,13 @@ import { trade } from './features/trade/index.ts';
  *  3. movement     [movement] advance walkers 2 tiles and runners 4 along their paths
  *  4. npcs         [npcs] wander inside their spawn radius
  *  5. approach     [interaction] act for players who walked within reach of their action's target
- *  6. trade        [trade] unanswered trade requests expire
- *  7. homeTeleport [homeTeleport] casts that reached their tick land on the spawn
- *  8. expireStations [stations] stations with a lifetime (fires) burn out
- *  9. items        [groundItems] ground items turn public, then despawn
- * 10. death        [death] players at 0 health drop their items (death lock) and respawn
- * 11. txGuard      [inventory] LAST: players with an item transaction in flight are not snapshotted
+ *  6. social       [social] players who entered get their friend lists; takeovers not back go offline
+ *  7. trade        [trade] unanswered trade requests expire
+ *  8. homeTeleport [homeTeleport] casts that reached their tick land on the spawn
+ *  9. expireStations [stations] stations with a lifetime (fires) burn out
+ * 10. items        [groundItems] ground items turn public, then despawn
+ * 11. death        [death] players at 0 health drop their items (death lock) and respawn
+ * 12. txGuard      [inventory] LAST: players with an item transaction in flight are not snapshotted
  *  after the tick (outside ecs/): replication builds world:update per observer, player:sync for marked
  *  players, then the persistence hand-off takes world.persist.
  */
@@ -50,6 +52,7 @@ export const FEATURES = [
   equipment,
   groundItems,
   bank,
+  social,
   chat,
   trade,
   death,

@@ -5,6 +5,7 @@ import { bankServerEvents } from './features/bank.ts';
 import { chatServerEvents } from './features/chat.ts';
 import { coreServerEvents } from './features/core.ts';
 import { homeTeleportServerEvents } from './features/home-teleport.ts';
+import { socialServerEvents } from './features/social.ts';
 import { tradeServerEvents } from './features/trade.ts';
 
 export * from './shared.ts';
@@ -16,6 +17,7 @@ const SERVER_EVENTS = {
   ...bankServerEvents,
   ...tradeServerEvents,
   ...homeTeleportServerEvents,
+  ...socialServerEvents,
 } as const;
 
 type Specs = typeof SERVER_EVENTS;

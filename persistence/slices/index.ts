@@ -2,9 +2,10 @@ import type { CharacterSlices, CharacterState } from '../../ecs/core/character-s
 import type { SqlTx } from '../sql.ts';
 import { homeTeleportSlice } from './home-teleport.ts';
 import type { CharacterSlice } from './slice.ts';
+import { socialSlice } from './social.ts';
 
 /** Every persistence slice, one line each. */
-export const SLICES: readonly CharacterSlice<keyof CharacterSlices>[] = [homeTeleportSlice];
+export const SLICES: readonly CharacterSlice<keyof CharacterSlices>[] = [homeTeleportSlice, socialSlice];
 
 /** Fill in the slices of freshly loaded characters (one query per slice for all of them). */
 export async function loadSlices(tx: SqlTx, states: readonly CharacterState[]): Promise<void> {
