@@ -2,11 +2,13 @@ import type { Config } from '../lib/config.ts';
 import type { Logger } from '../lib/logger.ts';
 import { databaseUp, registry as metricsRegistry } from '../lib/metrics.ts';
 import { HttpRateLimits } from '../net/http/rate-limit.ts';
+import { LocalMessaging } from '../net/messaging/local.ts';
 import type { ServerEventName, ServerPayload } from '../net/protocol/index.ts';
 import { dataRoutes } from '../net/routes/data.ts';
 import { manifestRoutes } from '../net/routes/manifests.ts';
 import type { Delivery } from '../net/session/outbound.ts';
 import type { SessionRegistry } from '../net/session/registry.ts';
+import { SocialBridge } from '../net/social/bridge.ts';
 import { openPersistence } from '../persistence/open.ts';
 import { prepareContent } from '../world/prepare.ts';
 import { DatabaseHealth } from './db-health.ts';
@@ -85,7 +87,16 @@ export async function startWorldServer(
     sendRaw: (id, frame) => sessions?.sendRaw(id, frame),
     connection: (id) => sessions?.connection(id),
   };
-  const runtime = new WorldRuntime({
+  // Friends, presence and private messages leave the tick through the social bridge and the messaging
+  // port (one process: the local implementation).
+  const messaging = new LocalMessaging();
+  const social = new SocialBridge({
+    port,
+    messaging,
+    enqueue: (cmd) => runtime.enqueue(cmd),
+    log: logger,
+  });
+  const runtime: WorldRuntime = new WorldRuntime({
     content: content.sim,
     seed: config.worldSeed,
     tickMs: config.tickMs,
@@ -94,6 +105,7 @@ export async function startWorldServer(
     persistence: sink,
     logger,
     registry: metricsRegistry,
+    afterTick: (world) => social.afterTick(world),
   });
   const rateLimits = new HttpRateLimits(config.rateLimit.disabled);
   const identity = await createIdentity({
@@ -149,6 +161,10 @@ export async function startWorldServer(
       name: 'database',
       run: async () => {
         dbHealth.stop();
+        // Social actions still running write before the database closes.
+        await social.idle();
+        social.close();
+        await messaging.close();
         await persistence.close();
       },
     },

@@ -1,7 +1,7 @@
 import type { CommandOf } from '../../core/commands.ts';
 import type { SimEventData } from '../../core/events.ts';
 import { emit, emitError, type GameWorld } from '../../core/world.ts';
-import { ignores } from '../social/index.ts';
+import { ignores, sendPrivateElsewhere } from '../social/index.ts';
 
 export const MAX_CHAT_LENGTH = 255;
 
@@ -57,7 +57,10 @@ export function chatCommand(world: GameWorld, cmd: CommandOf<'chat'>): void {
   if (cmd.to !== undefined) {
     const target = world.playersByName.get(cmd.to.trim().toLowerCase());
     if (!target) {
-      emitError(world, fromId, 'NOT_FOUND', 'no player of that name is online', cmd.origin);
+      // Online in another world: through the messaging port (social), echoed here.
+      const line = chatLine(world, fromId, fromName, message, 'private');
+      if (sendPrivateElsewhere(world, cmd.to, line)) emit(world, fromId, 'chat', line);
+      else emitError(world, fromId, 'NOT_FOUND', 'no player of that name is online', cmd.origin);
       return;
     }
     const data = chatLine(world, fromId, fromName, message, 'private');

@@ -14,5 +14,7 @@ declare module '../../core/commands.ts' {
     socialUpdate: { lists: SocialLists; received?: SocialRequest | undefined };
     /** `characterId` entered or left the world (anywhere), as the messaging port announces it. */
     socialPresence: { name: string; online: boolean };
+    /** A private message to this character from a player of another world (through the messaging port). */
+    privateMessage: { fromId: string; fromName: string; message: string; timestamp: number };
   }
 }

@@ -5,6 +5,7 @@ import {
   handleFriendRespond,
   handleIgnoreAdd,
   handleIgnoreRemove,
+  handlePrivateMessage,
   handleSocialPresence,
   handleSocialResult,
   handleSocialUpdate,
@@ -14,7 +15,7 @@ import {
 } from './social.ts';
 import { SOCIAL } from './state.ts';
 
-/** Friends, friend requests, the ignore list and presence (docs/social.md). */
+/** Friends, friend requests, the ignore list, presence, private messages across worlds (docs/social.md). */
 export const social = defineFeature({
   name: 'social',
   state: SOCIAL,
@@ -27,7 +28,10 @@ export const social = defineFeature({
     socialResult: handleSocialResult,
     socialUpdate: handleSocialUpdate,
     socialPresence: handleSocialPresence,
+    privateMessage: handlePrivateMessage,
   },
+  // Presence is news about any character, in this world or not.
+  worldCommands: ['socialPresence'],
   systems: [{ name: 'social', phase: 'interactions', run: socialSystem }],
   on: { leave: onLeave },
   hash: hashSocial,

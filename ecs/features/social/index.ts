@@ -13,5 +13,5 @@ export {
   type SocialOutcome,
   type SocialRequest,
 } from './lists.ts';
-export { ignores, takeSocialOps } from './social.ts';
+export { ignores, sendPrivateElsewhere, takeSocialOps } from './social.ts';
 export { type SocialOp, TAKEOVER_GRACE_TICKS } from './state.ts';

@@ -1,4 +1,5 @@
 import type { CommandOf } from '../../core/commands.ts';
+import type { SimEventData } from '../../core/events.ts';
 import type { LeaveReason } from '../../core/feature.ts';
 import type { Hasher } from '../../core/hasher.ts';
 import { emit, emitError, type GameWorld, type PlayerData } from '../../core/world.ts';
@@ -208,11 +209,36 @@ export function handleSocialPresence(world: GameWorld, cmd: CommandOf<'socialPre
   const state = world.get(SOCIAL);
   const id = cmd.characterId;
   if (cmd.online === state.online.has(id)) return;
-  if (cmd.online) state.online.set(id, cmd.name);
-  else state.online.delete(id);
+  if (cmd.online) {
+    state.online.set(id, cmd.name);
+    state.onlineByName.set(cmd.name.toLowerCase(), id);
+  } else {
+    state.online.delete(id);
+    state.onlineByName.delete(cmd.name.toLowerCase());
+  }
   const watchers = state.watchers.get(id);
   if (!watchers) return;
   for (const w of watchers) emit(world, w, 'friendPresence', { id, name: cmd.name, online: cmd.online });
+}
+
+/**
+ * A private message to a player who is not in this world: when it is online elsewhere, it goes out
+ * through the messaging port (true); false when no online player has that name.
+ */
+export function sendPrivateElsewhere(world: GameWorld, toName: string, line: SimEventData['chat']): boolean {
+  const toId = world.get(SOCIAL).onlineByName.get(toName.trim().toLowerCase());
+  if (toId === undefined || world.players.has(toId)) return false;
+  const { fromId, fromName, message, timestamp } = line;
+  pushOp(world, { op: 'privateMessage', toId, fromId, fromName, message, timestamp });
+  return true;
+}
+
+/** A private message arrived from another world: delivered unless the receiver ignores the sender. */
+export function handlePrivateMessage(world: GameWorld, cmd: CommandOf<'privateMessage'>): void {
+  const player = world.players.get(cmd.characterId);
+  if (!player || ignores(world, player.characterId, cmd.fromId)) return;
+  const { fromId, fromName, message, timestamp } = cmd;
+  emit(world, player.characterId, 'chat', { fromId, fromName, message, channel: 'private', timestamp });
 }
 
 /** System: players who entered this tick get their lists; takeovers that never came back go offline. */

@@ -19,7 +19,15 @@ export interface CachedLists {
 export type SocialOp =
   | { op: 'act'; origin: string | undefined; action: SocialAction }
   | { op: 'presence'; id: string; name: string; online: boolean }
-  | { op: 'host'; id: string; hosted: boolean };
+  | { op: 'host'; id: string; hosted: boolean }
+  | {
+      op: 'privateMessage';
+      toId: string;
+      fromId: string;
+      fromName: string;
+      message: string;
+      timestamp: number;
+    };
 
 export interface SocialState {
   /** Lists of the players in this world, by character id. */
@@ -28,6 +36,8 @@ export interface SocialState {
   readonly watchers: Map<string, Set<string>>;
   /** Characters announced online (anywhere), with their names. */
   readonly online: Map<string, string>;
+  /** Lower-cased name -> id of the characters announced online. */
+  readonly onlineByName: Map<string, string>;
   /** Characters that left through a takeover -> the tick their presence ends unless they come back. */
   readonly takeovers: Map<string, number>;
   /** This tick's requests to the outside (reset on the first push of a tick). */
@@ -39,6 +49,7 @@ export const SOCIAL = defineState<SocialState>('social', () => ({
   lists: new Map(),
   watchers: new Map(),
   online: new Map(),
+  onlineByName: new Map(),
   takeovers: new Map(),
   ops: [],
   opsTick: -1,
