@@ -14,7 +14,7 @@ import type { CharacterMessage, MessagingPort, Subscription } from '../messaging
  */
 
 export interface SocialBridgeDeps {
-  port: Pick<PersistencePort, 'socialAct'>;
+  port: Pick<PersistencePort, 'socialAct' | 'loadSocialLists'>;
   messaging: MessagingPort;
   enqueue(cmd: Command): void;
   log: { error(obj: object, msg?: string): void };
@@ -33,7 +33,24 @@ export class SocialBridge {
 
   /** After every tick (the runtime calls it). */
   afterTick(world: GameWorld): void {
-    for (const op of takeSocialOps(world)) this.run(op);
+    const entered: string[] = [];
+    for (const op of takeSocialOps(world)) {
+      this.run(op);
+      if (op.op === 'host' && op.hosted) entered.push(op.id);
+    }
+    // What changed between loading these characters and hosting them here (published to nobody) is
+    // read again, in one query for all of them; the world sends a list only where it differs.
+    if (entered.length > 0) this.track(this.refresh(entered));
+  }
+
+  private async refresh(ids: string[]): Promise<void> {
+    try {
+      const lists = await this.deps.port.loadSocialLists(ids);
+      for (const [characterId, l] of lists)
+        this.deps.enqueue({ type: 'socialUpdate', characterId, lists: l });
+    } catch (err) {
+      this.deps.log.error({ err, characters: ids.length }, 'reading friend lists after entering failed');
+    }
   }
 
   private run(op: SocialOp): void {

@@ -14,4 +14,4 @@ export {
   type SocialRequest,
 } from './lists.ts';
 export { ignores, sendPrivateElsewhere, takeSocialOps } from './social.ts';
-export { type SocialOp, TAKEOVER_GRACE_TICKS } from './state.ts';
+export { MAX_PENDING_ACTIONS, type SocialOp, TAKEOVER_GRACE_TICKS } from './state.ts';

@@ -8,7 +8,7 @@ import { SqlPersistence } from '../../../persistence/sql-port.ts';
 import { makeCharacter } from '../../../tests/helpers/characters.ts';
 import { pgliteTestDb, type TestDb } from '../../../tests/helpers/db.ts';
 import { Scenario } from '../../../tests/scenario/harness.ts';
-import { MAX_FRIENDS, MAX_IGNORED, TAKEOVER_GRACE_TICKS } from './index.ts';
+import { MAX_FRIENDS, MAX_IGNORED, MAX_PENDING_ACTIONS, TAKEOVER_GRACE_TICKS } from './index.ts';
 
 /**
  * The social rules tick by tick, with what runs outside the tick made real: persistence on PGlite, the
@@ -239,6 +239,38 @@ describe('social: friends, requests, ignore list, presence', () => {
     await w.settle();
     expect(w.s.lastEvent(a.id, 'error')?.data.code).toBe('REQUIREMENT_NOT_MET');
     expect((await port.loadSocialLists([a.id])).get(a.id)?.friends).toHaveLength(MAX_FRIENDS);
+  });
+
+  it(`more than ${MAX_PENDING_ACTIONS} actions waiting for the database at once: BUSY`, async () => {
+    const w = world();
+    const a = await character();
+    const others = [];
+    for (let i = 0; i < MAX_PENDING_ACTIONS + 2; i++) others.push(await character());
+    await enter(w, a);
+    for (const o of others) w.s.push({ type: 'friendRequest', characterId: a.id, name: o.name });
+    await w.settle();
+    expect(w.s.eventsOf(a.id, 'error').map((e) => e.data.code)).toEqual(['BUSY', 'BUSY']);
+    expect((await port.loadSocialLists([a.id])).get(a.id)?.outgoing).toHaveLength(MAX_PENDING_ACTIONS);
+    // Answered: the next ones pass.
+    for (const o of others.slice(MAX_PENDING_ACTIONS))
+      w.s.push({ type: 'friendRequest', characterId: a.id, name: o.name });
+    await w.settle();
+    expect(w.s.eventsOf(a.id, 'error')).toHaveLength(2);
+    expect((await port.loadSocialLists([a.id])).get(a.id)?.outgoing).toHaveLength(MAX_PENDING_ACTIONS + 2);
+  });
+
+  it('a change between loading the character and entering is read again after entering', async () => {
+    const w = world();
+    const [a, b] = [await character(), await character()];
+    const stale = await port.loadCharacter(a.id);
+    await port.socialAct({ kind: 'request', actorId: b.id, name: a.name });
+    w.s.push({ type: 'join', characterId: a.id, accountId: a.account, state: stale! });
+    await w.settle();
+    const lists = w.s.eventsOf(a.id, 'socialList').map((e) => e.data.requests.length);
+    expect(lists).toEqual([0, 1]);
+    // Unchanged lists are not sent again.
+    await enter(w, b);
+    expect(w.s.eventsOf(b.id, 'socialList')).toHaveLength(1);
   });
 
   it('removing a friend ends it for both', async () => {

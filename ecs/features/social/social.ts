@@ -4,7 +4,13 @@ import type { LeaveReason } from '../../core/feature.ts';
 import type { Hasher } from '../../core/hasher.ts';
 import { emit, emitError, type GameWorld, type PlayerData } from '../../core/world.ts';
 import { MAX_FRIENDS, MAX_IGNORED, type SocialAction, type SocialLists } from './lists.ts';
-import { type CachedLists, SOCIAL, type SocialOp, TAKEOVER_GRACE_TICKS } from './state.ts';
+import {
+  type CachedLists,
+  MAX_PENDING_ACTIONS,
+  SOCIAL,
+  type SocialOp,
+  TAKEOVER_GRACE_TICKS,
+} from './state.ts';
 
 /**
  * Friends, friend requests and the ignore list (docs/social.md). The database is the authority: each
@@ -95,7 +101,15 @@ function entered(world: GameWorld, player: PlayerData): CachedLists {
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 const hasName = (m: Map<string, string>, name: string) => [...m.values()].some((n) => sameName(n, name));
 
+/** Hands the action out, unless the player already has MAX_PENDING_ACTIONS waiting for an answer. */
 function act(world: GameWorld, origin: string | undefined, action: SocialAction): void {
+  const pending = world.get(SOCIAL).pending;
+  const n = pending.get(action.actorId) ?? 0;
+  if (n >= MAX_PENDING_ACTIONS) {
+    emitError(world, action.actorId, 'BUSY', 'wait for the answer to your last friend actions', origin);
+    return;
+  }
+  pending.set(action.actorId, n + 1);
   pushOp(world, { op: 'act', origin, action });
 }
 
@@ -186,6 +200,10 @@ export function handleSocialResult(world: GameWorld, cmd: CommandOf<'socialResul
   const player = world.players.get(cmd.characterId);
   if (!player) return;
   entered(world, player);
+  const pending = world.get(SOCIAL).pending;
+  const n = pending.get(player.characterId) ?? 0;
+  if (n <= 1) pending.delete(player.characterId);
+  else pending.set(player.characterId, n - 1);
   const { outcome } = cmd;
   if (!outcome.ok) {
     emitError(world, player.characterId, outcome.code, outcome.message, cmd.origin);
@@ -195,12 +213,29 @@ export function handleSocialResult(world: GameWorld, cmd: CommandOf<'socialResul
   if (mine) sendList(world, player.characterId, setLists(world, player.characterId, mine));
 }
 
-/** Another character's action changed this player's lists (a request arrived, a friendship began or ended). */
+function sameLists(cached: CachedLists, lists: SocialLists): boolean {
+  const same = (m: Map<string, string>, entries: { id: string; name: string }[]) =>
+    m.size === entries.length && entries.every((e) => m.get(e.id) === e.name);
+  return (
+    same(cached.friends, lists.friends) &&
+    same(cached.ignored, lists.ignored) &&
+    same(cached.outgoing, lists.outgoing) &&
+    cached.requests.size === lists.requests.length &&
+    lists.requests.every((r) => cached.requests.has(r.requestId))
+  );
+}
+
+/**
+ * Another character's action changed this player's lists (a request arrived, a friendship began or
+ * ended), or the lists as they are now after entering (a change between loading and hosting). The list
+ * is sent when it differs from what the player has.
+ */
 export function handleSocialUpdate(world: GameWorld, cmd: CommandOf<'socialUpdate'>): void {
   const player = world.players.get(cmd.characterId);
   if (!player) return;
-  entered(world, player);
+  const cached = entered(world, player);
   if (cmd.received) emit(world, player.characterId, 'friendRequestReceived', { ...cmd.received });
+  else if (sameLists(cached, cmd.lists)) return;
   sendList(world, player.characterId, setLists(world, player.characterId, cmd.lists));
 }
 
@@ -268,6 +303,7 @@ export function onLeave(world: GameWorld, player: PlayerData, reason: LeaveReaso
   if (!lists) return;
   for (const friendId of lists.friends.keys()) state.watchers.get(friendId)?.delete(id);
   state.lists.delete(id);
+  state.pending.delete(id);
   pushOp(world, { op: 'host', id, hosted: false });
   if (reason === 'takeover') state.takeovers.set(id, world.tick + TAKEOVER_GRACE_TICKS);
   else pushOp(world, { op: 'presence', id, name: player.state.name, online: false });
@@ -283,6 +319,10 @@ export function hashSocial(world: GameWorld, h: Hasher): void {
     }
     h.int(lists.requests.size);
     for (const k of lists.requests.keys()) h.str(k);
+  }
+  for (const [id, n] of state.pending) {
+    h.str(id);
+    h.int(n);
   }
   h.int(state.online.size);
   for (const id of state.online.keys()) h.str(id);

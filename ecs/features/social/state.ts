@@ -4,6 +4,9 @@ import type { SocialAction, SocialRequest } from './lists.ts';
 /** Ticks a character taken over by a new connection counts as still online while it comes back. */
 export const TAKEOVER_GRACE_TICKS = 100;
 
+/** Friend and ignore actions of one player waiting for persistence at once; more: BUSY. */
+export const MAX_PENDING_ACTIONS = 4;
+
 /** A player's lists while it is in this world (maps for the per-message ignore check). */
 export interface CachedLists {
   friends: Map<string, string>;
@@ -40,6 +43,8 @@ export interface SocialState {
   readonly onlineByName: Map<string, string>;
   /** Characters that left through a takeover -> the tick their presence ends unless they come back. */
   readonly takeovers: Map<string, number>;
+  /** Actions handed out and not answered yet, per player. */
+  readonly pending: Map<string, number>;
   /** This tick's requests to the outside (reset on the first push of a tick). */
   ops: SocialOp[];
   opsTick: number;
@@ -51,6 +56,7 @@ export const SOCIAL = defineState<SocialState>('social', () => ({
   online: new Map(),
   onlineByName: new Map(),
   takeovers: new Map(),
+  pending: new Map(),
   ops: [],
   opsTick: -1,
 }));
