@@ -7,12 +7,14 @@ import { bank } from './features/bank/index.ts';
 import { chat } from './features/chat/index.ts';
 import { death } from './features/death/index.ts';
 import { equipment } from './features/equipment/index.ts';
+import { gathering } from './features/gathering/index.ts';
 import { groundItems } from './features/ground-items/index.ts';
 import { homeTeleport } from './features/home-teleport/index.ts';
 import { interaction } from './features/interaction/index.ts';
 import { inventory } from './features/inventory/index.ts';
 import { movement } from './features/movement/index.ts';
 import { npcs } from './features/npcs/index.ts';
+import { processing } from './features/processing/index.ts';
 import { resources } from './features/resources/index.ts';
 import { social } from './features/social/index.ts';
 import { stations } from './features/stations/index.ts';
@@ -28,14 +30,16 @@ import { trade } from './features/trade/index.ts';
  *  2. pathfinding  [movement] resolve queued path requests within the per-tick budget
  *  3. movement     [movement] advance walkers 2 tiles and runners 4 along their paths
  *  4. npcs         [npcs] wander inside their spawn radius
- *  5. approach     [interaction] act for players who walked within reach of their action's target
- *  6. social       [social] players who entered get their friend lists; takeovers not back go offline
- *  7. trade        [trade] unanswered trade requests expire
- *  8. homeTeleport [homeTeleport] casts that reached their tick land on the spawn
- *  9. expireStations [stations] stations with a lifetime (fires) burn out
- * 10. items        [groundItems] ground items turn public, then despawn
- * 11. death        [death] players at 0 health drop their items (death lock) and respawn
- * 12. txGuard      [inventory] LAST: players with an item transaction in flight are not snapshotted
+ *  5. gathering    [gathering] depleted nodes respawn; gatherers whose cycle ended roll for their yield
+ *  6. processing   [processing] batches whose item is due make it (cook, burn, smelt, light a fire...)
+ *  7. approach     [interaction] act for players who walked within reach of their action's target
+ *  8. social       [social] players who entered get their friend lists; takeovers not back go offline
+ *  9. trade        [trade] unanswered trade requests expire
+ * 10. homeTeleport [homeTeleport] casts that reached their tick land on the spawn
+ * 11. expireStations [stations] stations with a lifetime (fires) burn out
+ * 12. items        [groundItems] ground items turn public, then despawn
+ * 13. death        [death] players at 0 health drop their items (death lock) and respawn
+ * 14. txGuard      [inventory] LAST: players with an item transaction in flight are not snapshotted
  *  after the tick (outside ecs/): replication builds world:update per observer, player:sync for marked
  *  players, then the persistence hand-off takes world.persist.
  */
@@ -58,6 +62,8 @@ export const FEATURES = [
   death,
   admin,
   homeTeleport,
+  gathering,
+  processing,
 ] as const;
 
 // Every command type is handled by a feature (a compile error names the missing ones).

@@ -67,6 +67,102 @@ export interface StationSpawn {
   readonly z: number;
 }
 
+/** One possible yield of a gathering node (`harvestYield`). */
+export interface HarvestYield {
+  readonly itemId: string;
+  readonly quantity: number;
+  /** Chance this yield is given on a successful roll (1 = always). */
+  readonly chance: number;
+  readonly xp: number;
+  /** Skill level needed for this yield (a fishing spot's better fish); 1 when the manifest says nothing. */
+  readonly levelRequired: number;
+  /** Catch rate out of 256 at level 1 and at level 99 (fishing), when the manifest gives them. */
+  readonly catchLow: number | null;
+  readonly catchHigh: number | null;
+}
+
+/** A tree, rock or fishing spot definition (gathering/*.json). */
+export interface GatheringNode {
+  readonly id: string;
+  readonly name: string;
+  readonly skill: Skill;
+  /** An item id (any tool of its class counts) or a tool class (`pickaxe`). */
+  readonly toolRequired: string;
+  /** Consumed per catch (bait, feathers), or null. */
+  readonly secondaryRequired: string | null;
+  readonly levelRequired: number;
+  readonly baseCycleTicks: number;
+  readonly depleteChance: number;
+  readonly respawnTicks: number;
+  readonly yields: readonly HarvestYield[];
+  /** Ticks between two moves of the node (a fishing spot); 0 = it stays. */
+  readonly moveTicks: number;
+  /** Tiles around its content position within which it moves. */
+  readonly moveRadius: number;
+}
+
+/** A gathering tool (tools.json). A lower `priority` is a better tool. */
+export interface ToolInfo {
+  readonly itemId: string;
+  readonly skill: Skill;
+  /** `bronze`, `iron`...: a tool whose id is `<tier>_<class>` belongs to that class of tools. */
+  readonly tier: string | null;
+  readonly levelRequired: number;
+  readonly priority: number;
+  /** Ticks between two rolls with this tool, replacing the node's `baseCycleTicks`; null = the node's. */
+  readonly rollTicks: number | null;
+  /** Chance a cycle takes `bonusRollTicks` instead (dragon and crystal pickaxes). */
+  readonly bonusTickChance: number;
+  readonly bonusRollTicks: number | null;
+}
+
+export type RecipeKind =
+  | 'cooking'
+  | 'firemaking'
+  | 'smelting'
+  | 'smithing'
+  | 'crafting'
+  | 'fletching'
+  | 'tanning'
+  | 'runecrafting';
+
+/** A processing recipe of any kind (recipes/*.json), normalised. */
+export interface RecipeInfo {
+  readonly kind: RecipeKind;
+  /** The `skill:make` id: the output item id (the cooked item; for firemaking, the logs id). */
+  readonly id: string;
+  /** The skill trained and checked; null for tanning (no skill). */
+  readonly skill: Skill | null;
+  readonly level: number;
+  /** Experience per item made (rounded to whole points when granted). */
+  readonly xp: number;
+  /** Ticks per item. */
+  readonly ticks: number;
+  /** Consumed per item made. */
+  readonly inputs: readonly ItemStack[];
+  /** One of these is consumed per item as well (runecrafting essence), first owned first; empty = none. */
+  readonly anyOf: readonly string[];
+  /** Held, not consumed (hammer, tinderbox, knife, needle, chisel, moulds). */
+  readonly tools: readonly string[];
+  /** Consumed once every `uses` items (thread). */
+  readonly consumables: readonly { readonly itemId: string; readonly uses: number }[];
+  /** Added per item made. Empty for firemaking (the logs become a fire). */
+  readonly outputs: readonly ItemStack[];
+  /** Station types any of which the recipe needs within reach; empty = anywhere. */
+  readonly stations: readonly string[];
+  /** Cooking: the burnt item and the level from which each station never burns. */
+  readonly burnt: string | null;
+  readonly stopBurnLevel: Readonly<Partial<Record<string, number>>>;
+  /** Chance an item comes out (smelting iron); a failure consumes the inputs and gives nothing. */
+  readonly successRate: number;
+  /** Coins paid per item (tanning). */
+  readonly coins: number;
+  /** Firemaking: ticks the lit fire burns. */
+  readonly fireTicks: number;
+  /** Runecrafting: levels at which each essence gives one more rune. */
+  readonly multiLevels: readonly number[];
+}
+
 export interface SimContent {
   readonly items: ReadonlyMap<string, ItemInfo>;
   readonly npcs: ReadonlyMap<string, NpcInfo>;
@@ -78,4 +174,10 @@ export interface SimContent {
   readonly stationSpawns: readonly StationSpawn[];
   /** What a new character starts with. */
   readonly starterInventory: readonly ItemStack[];
+  /** Gathering node definitions by id (absent: nothing can be gathered). */
+  readonly gatheringNodes?: ReadonlyMap<string, GatheringNode>;
+  /** Gathering tools (absent: none). */
+  readonly tools?: readonly ToolInfo[];
+  /** Processing recipes of every kind, in manifest order (absent: none). */
+  readonly recipes?: readonly RecipeInfo[];
 }

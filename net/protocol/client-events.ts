@@ -6,6 +6,7 @@ import { coreClientEvents } from './features/core.ts';
 import { homeTeleportClientEvents } from './features/home-teleport.ts';
 import { inventoryClientEvents } from './features/inventory.ts';
 import { movementClientEvents } from './features/movement.ts';
+import { processingClientEvents } from './features/processing.ts';
 import { socialClientEvents } from './features/social.ts';
 import { tradeClientEvents } from './features/trade.ts';
 
@@ -21,6 +22,7 @@ const CLIENT_EVENTS = {
   ...bankClientEvents,
   ...tradeClientEvents,
   ...homeTeleportClientEvents,
+  ...processingClientEvents,
   ...socialClientEvents,
 } as const;
 

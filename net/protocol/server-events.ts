@@ -4,7 +4,9 @@ import type { ServerEventSpec } from './feature.ts';
 import { bankServerEvents } from './features/bank.ts';
 import { chatServerEvents } from './features/chat.ts';
 import { coreServerEvents } from './features/core.ts';
+import { gatheringServerEvents } from './features/gathering.ts';
 import { homeTeleportServerEvents } from './features/home-teleport.ts';
+import { processingServerEvents } from './features/processing.ts';
 import { socialServerEvents } from './features/social.ts';
 import { tradeServerEvents } from './features/trade.ts';
 
@@ -17,6 +19,8 @@ const SERVER_EVENTS = {
   ...bankServerEvents,
   ...tradeServerEvents,
   ...homeTeleportServerEvents,
+  ...gatheringServerEvents,
+  ...processingServerEvents,
   ...socialServerEvents,
 } as const;
 

@@ -26,7 +26,7 @@ export const coreClientEvents = {
       action: z.enum(BUILT_ACTIONS),
       targetId: id,
     }),
-    doc: 'Act on a world entity (`targetId`: its wire id). A target out of reach is walked to first along a server path and the verb runs on arrival; a `player:move` cancels that, and a target that disappears on the way ends it silently. Verbs: `pickup` a ground item (reach 1); `bank` on a bank booth station or a banker NPC (reach 1; opens it: `bank:update`); `trade` a player (reach 2; = `trade:request`). The schema accepts only the verbs this server answers.',
+    doc: 'Act on a world entity (`targetId`: its wire id). A target out of reach is walked to first along a server path and the verb runs on arrival; a `player:move` cancels that, and a target that disappears on the way ends it silently. Verbs: `pickup` a ground item (reach 1); `bank` on a bank booth station or a banker NPC (reach 1; opens it: `bank:update`); `trade` a player (reach 2; = `trade:request`); `gather` at a resource node (reach 1: woodcutting, mining, fishing; `gathering:start` / `gathering:stop`); `use` a station (reach 1: furnace, anvil, range, fire, altar; answers `station:open` with what can be made there). The schema accepts only the verbs this server answers.',
     translate: (base, p) => command({ ...base, type: 'action', action: p.action, targetId: p.targetId }),
   }),
 } as const;
