@@ -196,7 +196,9 @@ describe('social: friends, requests, ignore list, presence', () => {
     ]);
     expect(await codes({ type: 'ignoreRemove', characterId: a.id, name: b.name })).toEqual(['NOT_FOUND']);
     expect(await codes({ type: 'ignoreAdd', characterId: a.id, name: b.name })).toEqual([]);
-    expect(await codes({ type: 'ignoreAdd', characterId: a.id, name: b.name.toUpperCase() })).toEqual(['BUSY']);
+    expect(await codes({ type: 'ignoreAdd', characterId: a.id, name: b.name.toUpperCase() })).toEqual([
+      'BUSY',
+    ]);
     expect(await codes({ type: 'ignoreRemove', characterId: a.id, name: b.name })).toEqual([]);
     expect((await port.loadSocialLists([b.id])).get(b.id)?.requests).toHaveLength(1);
   });

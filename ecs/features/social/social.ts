@@ -55,7 +55,7 @@ function cache(lists: SocialLists): CachedLists {
 function setLists(world: GameWorld, id: string, lists: SocialLists): CachedLists {
   const state = world.get(SOCIAL);
   const old = state.lists.get(id);
-  if (old) for (const friendId of old.friends.keys()) state.watchers.get(friendId)?.delete(id);
+  if (old) unwatch(world, id, old);
   const fresh = cache(lists);
   state.lists.set(id, fresh);
   for (const friendId of fresh.friends.keys()) {
@@ -67,6 +67,17 @@ function setLists(world: GameWorld, id: string, lists: SocialLists): CachedLists
     set.add(id);
   }
   return fresh;
+}
+
+/** `id` stops watching its friends' presence (empty watcher sets are dropped). */
+function unwatch(world: GameWorld, id: string, lists: CachedLists): void {
+  const watchers = world.get(SOCIAL).watchers;
+  for (const friendId of lists.friends.keys()) {
+    const set = watchers.get(friendId);
+    if (!set) continue;
+    set.delete(id);
+    if (set.size === 0) watchers.delete(friendId);
+  }
 }
 
 function sendList(world: GameWorld, id: string, lists: CachedLists): void {
@@ -301,7 +312,7 @@ export function onLeave(world: GameWorld, player: PlayerData, reason: LeaveReaso
   const id = player.characterId;
   const lists = state.lists.get(id);
   if (!lists) return;
-  for (const friendId of lists.friends.keys()) state.watchers.get(friendId)?.delete(id);
+  unwatch(world, id, lists);
   state.lists.delete(id);
   state.pending.delete(id);
   pushOp(world, { op: 'host', id, hosted: false });
