@@ -110,15 +110,19 @@ export class SocialBridge {
     if (!outcome.ok) return reply(outcome);
     const mine = outcome.lists[actorId];
     reply({ ...outcome, lists: mine ? { [actorId]: mine } : {} });
-    const theirs = outcome.lists[outcome.otherId];
-    if (outcome.otherId === actorId || !theirs) return;
-    const received =
-      outcome.result === 'requested' ? theirs.requests.find((r) => r.fromId === actorId) : undefined;
-    this.deps.messaging.publish(outcome.otherId, {
-      kind: 'socialUpdate',
-      lists: theirs,
-      ...(received ? { received } : {}),
-    });
+    // Everyone else whose lists changed (the other player; for an ignore, the account's other characters).
+    for (const [characterId, lists] of Object.entries(outcome.lists)) {
+      if (characterId === actorId) continue;
+      const received =
+        outcome.result === 'requested' && characterId === outcome.otherId
+          ? lists.requests.find((r) => r.fromId === actorId)
+          : undefined;
+      this.deps.messaging.publish(characterId, {
+        kind: 'socialUpdate',
+        lists,
+        ...(received ? { received } : {}),
+      });
+    }
   }
 
   private track(p: Promise<void>): void {

@@ -133,10 +133,20 @@ async function done(
   result: Extract<SocialResult, { ok: true }>['result'],
   actorId: string,
   otherId: string,
-  withOther: boolean,
+  /** The characters besides the actor whose lists changed. */
+  changed: readonly string[],
 ): Promise<SocialResult> {
-  const lists = await loadSocialLists(tx, withOther ? [actorId, otherId] : [actorId]);
+  const lists = await loadSocialLists(tx, [actorId, ...changed.filter((c) => c !== actorId)]);
   return { ok: true, result, otherId, lists: Object.fromEntries(lists) };
+}
+
+/** The account's characters: an ignore list change is theirs too. */
+async function accountCharacters(tx: SqlTx, accountId: string): Promise<string[]> {
+  const rows = await tx.query<{ id: string }>(
+    'SELECT id FROM characters WHERE "accountId" = $1 ORDER BY id',
+    [accountId],
+  );
+  return rows.map((r) => r.id);
 }
 
 /** One social action, in the caller's transaction. */
@@ -151,12 +161,12 @@ export async function runSocialAction(tx: SqlTx, action: SocialAction): Promise<
       return fail('NOT_FOUND', 'no such friend request');
     if (!action.accept) {
       await tx.query('DELETE FROM friend_requests WHERE "fromId" = $1 AND "toId" = $2', [fromId, actorId]);
-      return done(tx, 'declined', actorId, fromId, true);
+      return done(tx, 'declined', actorId, fromId, [fromId]);
     }
     const problem = await limitProblem(tx, actorId, fromId);
     if (problem) return problem;
     await befriend(tx, actorId, fromId);
-    return done(tx, 'befriended', actorId, fromId, true);
+    return done(tx, 'befriended', actorId, fromId, [fromId]);
   }
 
   const target = await byName(tx, action.name);
@@ -175,7 +185,7 @@ export async function runSocialAction(tx: SqlTx, action: SocialAction): Promise<
         [owner.accountId, target.id],
       );
       if (gone.length === 0) return fail('NOT_FOUND', `${target.name} is not ignored`);
-      return done(tx, 'unignored', actorId, target.id, false);
+      return done(tx, 'unignored', actorId, target.id, await accountCharacters(tx, owner.accountId));
     }
     const [count] = await tx.query<{ n: number; here: boolean }>(
       `SELECT count(*)::int AS n, bool_or("ignoredCharacterId" = $2) AS here FROM ignore_lists WHERE "accountId" = $1`,
@@ -188,7 +198,7 @@ export async function runSocialAction(tx: SqlTx, action: SocialAction): Promise<
       owner.accountId,
       target.id,
     ]);
-    return done(tx, 'ignored', actorId, target.id, false);
+    return done(tx, 'ignored', actorId, target.id, await accountCharacters(tx, owner.accountId));
   }
 
   if (target.id === actorId) return fail('INVALID_TARGET', 'you cannot add yourself as a friend');
@@ -206,7 +216,7 @@ export async function runSocialAction(tx: SqlTx, action: SocialAction): Promise<
     );
     if (ended.length === 0 && withdrawn.length === 0)
       return fail('NOT_FOUND', `${target.name} is not your friend`);
-    return done(tx, 'removed', actorId, target.id, true);
+    return done(tx, 'removed', actorId, target.id, [target.id]);
   }
   // request
   if (await areFriends(tx, actorId, target.id)) return fail('BUSY', `${target.name} is already your friend`);
@@ -216,10 +226,10 @@ export async function runSocialAction(tx: SqlTx, action: SocialAction): Promise<
     const problem = await limitProblem(tx, actorId, target.id);
     if (problem) return problem;
     await befriend(tx, actorId, target.id);
-    return done(tx, 'befriended', actorId, target.id, true);
+    return done(tx, 'befriended', actorId, target.id, [target.id]);
   }
   if ((await friendCount(tx, actorId)) >= MAX_FRIENDS)
     return fail('REQUIREMENT_NOT_MET', `at most ${MAX_FRIENDS} friends`);
   await tx.query('INSERT INTO friend_requests ("fromId", "toId") VALUES ($1, $2)', [actorId, target.id]);
-  return done(tx, 'requested', actorId, target.id, true);
+  return done(tx, 'requested', actorId, target.id, [target.id]);
 }

@@ -153,6 +153,9 @@ export function socialContract(get: () => { port: PersistencePort; sql: SqlClien
       const alt = await port.createCharacter(makeCharacter(a.account, `Alt${randomUUID().slice(0, 8)}`));
       const r = ok(await port.socialAct({ kind: 'ignoreAdd', actorId: a.id, name: b.name }));
       expect(r.lists[a.id]?.ignored).toEqual([{ id: b.id, name: b.name }]);
+      // The account's other character changed too: its fresh lists come with the outcome.
+      expect(Object.keys(r.lists).sort()).toEqual([a.id, alt.id].sort());
+      expect(r.lists[alt.id]?.ignored).toEqual([{ id: b.id, name: b.name }]);
       expect((await lists(alt.id))?.ignored).toEqual([{ id: b.id, name: b.name }]);
       expect(await port.socialAct({ kind: 'ignoreAdd', actorId: alt.id, name: b.name })).toMatchObject({
         ok: false,

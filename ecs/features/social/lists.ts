@@ -45,7 +45,8 @@ export type SocialErrorCode = 'NOT_FOUND' | 'BUSY' | 'INVALID_TARGET' | 'REQUIRE
 /**
  * The committed outcome: `requested` (a pending request now exists), `befriended` (a friendship now
  * exists: an accept, or two requests crossing), `declined`, `removed`, `ignored`, `unignored`. `lists`
- * holds the fresh lists of the actor and, when another character's lists changed, of that character.
+ * holds the fresh lists of the actor and of every other character whose lists changed (the other player
+ * of a friend action; the account's other characters for an ignore-list change).
  */
 export type SocialOutcome =
   | {

@@ -354,6 +354,22 @@ describe('social: friends, requests, ignore list, presence', () => {
     expect(w.s.eventsOf(a.id, 'chat').map((e) => e.data.message)).toEqual(['hello again']);
   });
 
+  it("the ignore list is the account's: its other character in the game gets the new list and stops hearing", async () => {
+    const w = world();
+    const [a, pest] = [await character(), await character()];
+    const altState = await port.createCharacter(makeCharacter(a.account, `Alt${randomUUID().slice(0, 6)}`));
+    const alt = { id: altState.id, name: altState.name, account: a.account };
+    await enter(w, a);
+    await enter(w, alt);
+    await enter(w, pest);
+    w.s.push({ type: 'ignoreAdd', characterId: a.id, name: pest.name });
+    await w.settle();
+    expect(lastList(w.s, alt.id)?.ignored).toEqual([{ id: pest.id, name: pest.name }]);
+    w.s.push({ type: 'chat', characterId: pest.id, message: 'spam' });
+    w.s.step();
+    expect(w.s.eventsOf(alt.id, 'chat')).toEqual([]);
+  });
+
   it('a private message reaches a player in another world through the messaging port, unless it ignores the sender', async () => {
     const messaging = new LocalMessaging();
     const w1 = world(messaging);
