@@ -6,6 +6,7 @@ import { admin } from './features/admin/index.ts';
 import { bank } from './features/bank/index.ts';
 import { chat } from './features/chat/index.ts';
 import { death } from './features/death/index.ts';
+import { dialogue } from './features/dialogue/index.ts';
 import { equipment } from './features/equipment/index.ts';
 import { gathering } from './features/gathering/index.ts';
 import { groundItems } from './features/ground-items/index.ts';
@@ -15,7 +16,9 @@ import { inventory } from './features/inventory/index.ts';
 import { movement } from './features/movement/index.ts';
 import { npcs } from './features/npcs/index.ts';
 import { processing } from './features/processing/index.ts';
+import { quests } from './features/quests/index.ts';
 import { resources } from './features/resources/index.ts';
+import { shops } from './features/shops/index.ts';
 import { social } from './features/social/index.ts';
 import { stations } from './features/stations/index.ts';
 import { trade } from './features/trade/index.ts';
@@ -35,11 +38,14 @@ import { trade } from './features/trade/index.ts';
  *  7. approach     [interaction] act for players who walked within reach of their action's target
  *  8. social       [social] players who entered get their friend lists; takeovers not back go offline
  *  9. trade        [trade] unanswered trade requests expire
- * 10. homeTeleport [homeTeleport] casts that reached their tick land on the spawn
- * 11. expireStations [stations] stations with a lifetime (fires) burn out
- * 12. items        [groundItems] ground items turn public, then despawn
- * 13. death        [death] players at 0 health drop their items (death lock) and respawn
- * 14. txGuard      [inventory] LAST: players with an item transaction in flight are not snapshotted
+ * 10. shops        [shops] restock one unit per restockTime; shops of players out of range close
+ * 11. questRewards [quests] rewards of quests completed while the items were locked
+ * 12. dialogue     [dialogue] conversations of players who walked away end
+ * 13. homeTeleport [homeTeleport] casts that reached their tick land on the spawn
+ * 14. expireStations [stations] stations with a lifetime (fires) burn out
+ * 15. items        [groundItems] ground items turn public, then despawn
+ * 16. death        [death] players at 0 health drop their items (death lock) and respawn
+ * 17. txGuard      [inventory] LAST: players with an item transaction in flight are not snapshotted
  *  after the tick (outside ecs/): replication builds world:update per observer, player:sync for marked
  *  players, then the persistence hand-off takes world.persist.
  */
@@ -59,6 +65,9 @@ export const FEATURES = [
   social,
   chat,
   trade,
+  shops,
+  quests,
+  dialogue,
   death,
   admin,
   homeTeleport,

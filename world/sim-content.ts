@@ -1,13 +1,16 @@
 import type { EquipSlot } from '../ecs/core/character-state.ts';
 import type {
+  DialogueTree,
   GatheringNode,
   ItemInfo,
   NpcInfo,
   NpcSpawn,
+  QuestInfo,
   RecipeInfo,
   ResourceSpawn,
   SimContent,
   StationSpawn,
+  StoreInfo,
   ToolInfo,
 } from '../ecs/core/content.ts';
 import { slotStacks } from '../ecs/core/new-character.ts';
@@ -17,6 +20,8 @@ import type { AreaDef } from './schemas/areas.ts';
 import type { GatheringNodeDef } from './schemas/gathering.ts';
 import type { ItemDef } from './schemas/items.ts';
 import type { NpcDef } from './schemas/npcs.ts';
+import type { QuestDef } from './schemas/progression.ts';
+import type { StoreDef } from './schemas/stores.ts';
 import { buildTileMap, chooseSpawn, worldBounds } from './world-layout.ts';
 
 /** The simulation's normalised view of the registry (ecs/content.ts). Pure: same registry, same result. */
@@ -52,6 +57,82 @@ export function toSimContent(registry: ContentRegistry): SimContent {
     gatheringNodes: new Map([...registry.resources.values()].map((n) => [n.id, gatheringNode(n)])),
     tools: [...registry.tools.values()].flatMap((t) => toolInfo(t)),
     recipes: recipesOf(registry),
+    stores: new Map([...registry.stores.values()].map((st) => [st.id, storeInfo(st)])),
+    dialogues: new Map(
+      [...registry.npcs.values()].flatMap((n) =>
+        n.dialogue ? [[n.id, dialogueTree(n.dialogue)] as const] : [],
+      ),
+    ),
+    quests: new Map([...registry.quests.values()].map((q) => [q.id, questInfo(q)])),
+  });
+}
+
+function storeInfo(def: StoreDef): StoreInfo {
+  return Object.freeze({
+    id: def.id,
+    name: def.name,
+    buyback: def.buyback,
+    buybackRate: def.buybackRate,
+    items: def.items.map((i) => Object.freeze({ ...i })),
+  });
+}
+
+function dialogueTree(def: NonNullable<NpcDef['dialogue']>): DialogueTree {
+  const nodes = new Map(
+    def.nodes.map((n) => [
+      n.id,
+      Object.freeze({
+        id: n.id,
+        text: n.text,
+        responses: (n.responses ?? []).map((r) =>
+          Object.freeze({ text: r.text, nextNodeId: r.nextNodeId, effect: r.effect }),
+        ),
+        effect: n.effect,
+      }),
+    ]),
+  );
+  const questOverrides = Object.entries(def.questOverrides ?? {}).map(([questId, o]) =>
+    Object.freeze({
+      questId,
+      inProgress: o.in_progress,
+      readyToComplete: o.ready_to_complete,
+      completed: o.completed,
+    }),
+  );
+  return Object.freeze({ entryNodeId: def.entryNodeId, nodes, questOverrides });
+}
+
+function skillMap(rec: Record<string, number> | undefined): Partial<Record<Skill, number>> {
+  const out: Partial<Record<Skill, number>> = {};
+  for (const [name, v] of Object.entries(rec ?? {})) {
+    const skill = normalizeSkill(name);
+    if (skill) out[skill] = v;
+  }
+  return out;
+}
+
+function questInfo(def: QuestDef): QuestInfo {
+  return Object.freeze({
+    id: def.id,
+    name: def.name,
+    replayable: def.replayable,
+    startNpc: def.startNpc,
+    requiredQuests: def.requirements?.quests ?? [],
+    requiredSkills: skillMap(def.requirements?.skills),
+    stages: def.stages.map((st) =>
+      Object.freeze({
+        id: st.id,
+        type: st.type,
+        description: st.description,
+        npcId: st.npcId,
+        target: st.target,
+        count: st.count ?? 1,
+      }),
+    ),
+    onStartItems: def.onStart?.items ?? [],
+    rewardItems: def.rewards.items,
+    rewardXp: skillMap(def.rewards.xp),
+    rewardQuestPoints: def.rewards.questPoints || def.questPoints,
   });
 }
 

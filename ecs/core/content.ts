@@ -180,4 +180,84 @@ export interface SimContent {
   readonly tools?: readonly ToolInfo[];
   /** Processing recipes of every kind, in manifest order (absent: none). */
   readonly recipes?: readonly RecipeInfo[];
+  /** Shops by store id (stores.json); absent: a world without shops. */
+  readonly stores?: ReadonlyMap<string, StoreInfo>;
+  /** NPC dialogue trees by NPC id (npcs.json `dialogue`). */
+  readonly dialogues?: ReadonlyMap<string, DialogueTree>;
+  /** Quests by id (quests.json). */
+  readonly quests?: ReadonlyMap<string, QuestInfo>;
+}
+
+export interface StoreItemInfo {
+  readonly itemId: string;
+  readonly price: number;
+  /** -1: unlimited. */
+  readonly stockQuantity: number;
+  /** Seconds between two restock steps of one unit; 0: never restocks by itself. */
+  readonly restockTime: number;
+}
+
+export interface StoreInfo {
+  readonly id: string;
+  readonly name: string;
+  readonly buyback: boolean;
+  readonly buybackRate: number;
+  readonly items: readonly StoreItemInfo[];
+}
+
+export interface DialogueResponse {
+  readonly text: string;
+  readonly nextNodeId?: string | undefined;
+  /** `openBank`, `openStore`, `startQuest:<questId>`, ... (docs/content.md). */
+  readonly effect?: string | undefined;
+}
+
+export interface DialogueNode {
+  readonly id: string;
+  readonly text: string;
+  readonly responses: readonly DialogueResponse[];
+  /** Runs when the node is shown (`completeQuest:<questId>`). */
+  readonly effect?: string | undefined;
+}
+
+/** The node a conversation starts at instead of the entry, by the player's status in a quest. */
+export interface DialogueQuestOverride {
+  readonly questId: string;
+  readonly inProgress?: string | undefined;
+  /** In progress, and this talk would finish its current stage (a report or a delivery to this NPC). */
+  readonly readyToComplete?: string | undefined;
+  readonly completed?: string | undefined;
+}
+
+export interface DialogueTree {
+  readonly entryNodeId: string;
+  readonly nodes: ReadonlyMap<string, DialogueNode>;
+  /** In manifest order; the first that applies wins. */
+  readonly questOverrides: readonly DialogueQuestOverride[];
+}
+
+export type QuestStageKind = 'dialogue' | 'kill' | 'gather' | 'interact' | 'deliver';
+
+export interface QuestStage {
+  readonly id: string;
+  readonly type: QuestStageKind;
+  readonly description: string;
+  readonly npcId?: string | undefined;
+  readonly target?: string | undefined;
+  /** How many kills/items/actions complete the stage (1 for dialogue). */
+  readonly count: number;
+}
+
+export interface QuestInfo {
+  readonly id: string;
+  readonly name: string;
+  readonly replayable: boolean;
+  readonly startNpc: string;
+  readonly requiredQuests: readonly string[];
+  readonly requiredSkills: Readonly<Partial<Record<Skill, number>>>;
+  readonly stages: readonly QuestStage[];
+  readonly onStartItems: readonly ItemStack[];
+  readonly rewardItems: readonly ItemStack[];
+  readonly rewardXp: Readonly<Partial<Record<Skill, number>>>;
+  readonly rewardQuestPoints: number;
 }

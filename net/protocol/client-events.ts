@@ -3,10 +3,13 @@ import type { ClientEventSpec, Translation } from './feature.ts';
 import { bankClientEvents } from './features/bank.ts';
 import { chatClientEvents } from './features/chat.ts';
 import { coreClientEvents } from './features/core.ts';
+import { dialogueClientEvents } from './features/dialogue.ts';
 import { homeTeleportClientEvents } from './features/home-teleport.ts';
 import { inventoryClientEvents } from './features/inventory.ts';
 import { movementClientEvents } from './features/movement.ts';
 import { processingClientEvents } from './features/processing.ts';
+import { questsClientEvents } from './features/quests.ts';
+import { shopsClientEvents } from './features/shops.ts';
 import { socialClientEvents } from './features/social.ts';
 import { tradeClientEvents } from './features/trade.ts';
 
@@ -23,6 +26,9 @@ const CLIENT_EVENTS = {
   ...tradeClientEvents,
   ...homeTeleportClientEvents,
   ...processingClientEvents,
+  ...shopsClientEvents,
+  ...questsClientEvents,
+  ...dialogueClientEvents,
   ...socialClientEvents,
 } as const;
 

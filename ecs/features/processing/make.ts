@@ -4,7 +4,7 @@ import type { RecipeInfo } from '../../core/content.ts';
 import type { SimErrorCode } from '../../core/events.ts';
 import type { Hasher } from '../../core/hasher.ts';
 import { grantXp, itemsChanged, stateChanged } from '../../core/players.ts';
-import { itemLockOf } from '../../core/reactions.ts';
+import { itemLockOf, itemMade } from '../../core/reactions.ts';
 import { emit, emitError, type GameWorld, markPosition, type PlayerData } from '../../core/world.ts';
 import { owns, stopGathering } from '../gathering/index.ts';
 import { addItem, countItem, freeSlots, isStackable } from '../inventory/index.ts';
@@ -293,6 +293,9 @@ function makeOne(world: GameWorld, player: PlayerData, recipe: RecipeInfo, m: Ma
   for (const out of outputs) addItem(world.content, player.state, out.itemId, out.quantity);
   itemsChanged(world, player);
   if (recipe.kind === 'firemaking') lightFire(world, player, recipe);
+  // Quests count what was made (a burnt item too: it is what the pan holds) and fires lit.
+  for (const out of outputs) itemMade(world, player, out.itemId, out.quantity);
+  if (recipe.kind === 'firemaking') itemMade(world, player, 'fire', 1);
   if (recipe.skill && xp > 0) grantXp(world, player, recipe.skill, xp);
 }
 
