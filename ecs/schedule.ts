@@ -19,6 +19,7 @@ import { processing } from './features/processing/index.ts';
 import { quests } from './features/quests/index.ts';
 import { resources } from './features/resources/index.ts';
 import { shops } from './features/shops/index.ts';
+import { social } from './features/social/index.ts';
 import { stations } from './features/stations/index.ts';
 import { trade } from './features/trade/index.ts';
 import { voice } from './features/voice/index.ts';
@@ -36,16 +37,17 @@ import { voice } from './features/voice/index.ts';
  *  5. gathering    [gathering] depleted nodes respawn; gatherers whose cycle ended roll for their yield
  *  6. processing   [processing] batches whose item is due make it (cook, burn, smelt, light a fire...)
  *  7. approach     [interaction] act for players who walked within reach of their action's target
- *  8. trade        [trade] unanswered trade requests expire
- *  9. shops        [shops] restock one unit per restockTime; shops of players out of range close
- * 10. questRewards [quests] rewards of quests completed while the items were locked
- * 11. dialogue     [dialogue] conversations of players who walked away end
- * 12. homeTeleport [homeTeleport] casts that reached their tick land on the spawn
- * 13. expireStations [stations] stations with a lifetime (fires) burn out
- * 14. items        [groundItems] ground items turn public, then despawn
- * 15. death        [death] players at 0 health drop their items (death lock) and respawn
- * 16. voiceArea    [voice] players who changed world area are told their new voice room
- * 17. txGuard      [inventory] LAST: players with an item transaction in flight are not snapshotted
+ *  8. social       [social] players who entered get their friend lists; takeovers not back go offline
+ *  9. trade        [trade] unanswered trade requests expire
+ * 10. shops        [shops] restock one unit per restockTime; shops of players out of range close
+ * 11. questRewards [quests] rewards of quests completed while the items were locked
+ * 12. dialogue     [dialogue] conversations of players who walked away end
+ * 13. homeTeleport [homeTeleport] casts that reached their tick land on the spawn
+ * 14. expireStations [stations] stations with a lifetime (fires) burn out
+ * 15. items        [groundItems] ground items turn public, then despawn
+ * 16. death        [death] players at 0 health drop their items (death lock) and respawn
+ * 17. voiceArea    [voice] players who changed world area are told their new voice room
+ * 18. txGuard      [inventory] LAST: players with an item transaction in flight are not snapshotted
  *  after the tick (outside ecs/): replication builds world:update per observer, player:sync for marked
  *  players, then the persistence hand-off takes world.persist.
  */
@@ -62,6 +64,7 @@ export const FEATURES = [
   equipment,
   groundItems,
   bank,
+  social,
   chat,
   trade,
   shops,

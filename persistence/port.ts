@@ -1,4 +1,5 @@
 import type { CharacterState, ItemStack } from '../ecs/core/character-state.ts';
+import type { SocialAction, SocialLists, SocialOutcome } from '../ecs/features/social/index.ts';
 import type { DbActivity } from './sql.ts';
 
 /**
@@ -137,6 +138,14 @@ export interface PersistencePort {
   /** At start-up: each unresolved lock's items go to the owner's bank and the lock is deleted, one tx each. */
   recoverDeathLocks(): Promise<number>;
   recordNpcKills(rows: { characterId: string; npcId: string; count: number }[]): Promise<void>;
+  // friends and ignore lists
+  /**
+   * One friend or ignore action in one transaction (both characters' rows locked in id order): the
+   * refusal, or the outcome with the fresh lists of the actor and of the other character it changed.
+   */
+  socialAct(action: SocialAction): Promise<SocialOutcome>;
+  /** The lists of these characters (empty lists for a character with none). */
+  loadSocialLists(characterIds: readonly string[]): Promise<Map<string, SocialLists>>;
   healthy(): Promise<boolean>;
   /** What the database has been doing (calls completed, calls in flight): busy is not down. */
   activity(): DbActivity;

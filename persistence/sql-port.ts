@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CharacterState } from '../ecs/core/character-state.ts';
+import type { SocialAction, SocialLists, SocialOutcome } from '../ecs/features/social/index.ts';
 import type {
   AnonymousLogin,
   CharacterSummary,
@@ -14,6 +15,7 @@ import type {
 import * as chars from './repo/characters.ts';
 import * as items from './repo/item-tx.ts';
 import { SlotCache } from './repo/slot-cache.ts';
+import * as social from './repo/social.ts';
 import { type DbActivity, type SqlClient, trackActivity, withRetry } from './sql.ts';
 
 /** The PersistencePort over any SqlClient: the same code for postgres.js and PGlite. */
@@ -244,6 +246,15 @@ export class SqlPersistence implements PersistencePort {
        ON CONFLICT ("characterId", "npcId") DO UPDATE SET count = "npcKills".count + EXCLUDED.count`,
       [JSON.stringify(valid)],
     );
+  }
+
+  socialAct(action: SocialAction): Promise<SocialOutcome> {
+    return withRetry(this.db, (tx) => social.runSocialAction(tx, action));
+  }
+
+  loadSocialLists(characterIds: readonly string[]): Promise<Map<string, SocialLists>> {
+    if (characterIds.length === 0) return Promise.resolve(new Map());
+    return this.db.transaction((tx) => social.loadSocialLists(tx, characterIds));
   }
 
   async healthy(): Promise<boolean> {

@@ -76,7 +76,7 @@ export async function createIdentity(deps: IdentityDeps): Promise<Identity> {
     ...characterRoutes({ characters, port, live }),
     ...characterManagementRoutes({ characters, port, live }),
     ...templateRoutes({ templates: deps.content.templates }),
-    ...playerDataRoutes({ characters, port, live }),
+    ...playerDataRoutes({ characters, port, live, isOnline: (id) => deps.world.isInWorld(id) }),
     ...agentRoutes({ agents: deps.agents ?? noAgents }),
   ];
   const ws = createSessionApp({

@@ -29,6 +29,8 @@ export interface WorldRuntimeOptions {
   logger: TickLogger;
   registry?: Registry;
   clock?: Clock;
+  /** After every tick, once replication and persistence have their share (the social bridge). */
+  afterTick?: (world: GameWorld) => void;
 }
 
 export class WorldRuntime {
@@ -60,7 +62,10 @@ export class WorldRuntime {
       metrics: opts.registry ? createTickMetrics(opts.registry) : undefined,
       clock: opts.clock,
       tickMs: opts.tickMs,
-      afterTick: (saves) => this.settleLeaves(saves),
+      afterTick: (saves) => {
+        this.settleLeaves(saves);
+        opts.afterTick?.(this.world);
+      },
     });
   }
 

@@ -2,6 +2,7 @@ import type { Config } from '../lib/config.ts';
 import type { Logger } from '../lib/logger.ts';
 import { createServerMetrics } from '../lib/metrics.ts';
 import { HttpRateLimits } from '../net/http/rate-limit.ts';
+import { LocalMessaging } from '../net/messaging/local.ts';
 import type { ServerEventName, ServerPayload } from '../net/protocol/index.ts';
 import { dataRoutes } from '../net/routes/data.ts';
 import { manifestRoutes } from '../net/routes/manifests.ts';
@@ -9,6 +10,7 @@ import { mapRoutes } from '../net/routes/map.ts';
 import { voiceRoutes } from '../net/routes/voice.ts';
 import type { Delivery } from '../net/session/outbound.ts';
 import type { SessionRegistry } from '../net/session/registry.ts';
+import { SocialBridge } from '../net/social/bridge.ts';
 import { openPersistence } from '../persistence/open.ts';
 import { prepareContent } from '../world/prepare.ts';
 import { DatabaseHealth } from './db-health.ts';
@@ -91,7 +93,16 @@ export async function startWorldServer(
     sendRaw: (id, frame) => sessions?.sendRaw(id, frame),
     connection: (id) => sessions?.connection(id),
   };
-  const runtime = new WorldRuntime({
+  // Friends, presence and private messages leave the tick through the social bridge and the messaging
+  // port (one process: the local implementation).
+  const messaging = new LocalMessaging();
+  const social = new SocialBridge({
+    port,
+    messaging,
+    enqueue: (cmd) => runtime.enqueue(cmd),
+    log: logger,
+  });
+  const runtime: WorldRuntime = new WorldRuntime({
     content: content.sim,
     seed: config.worldSeed,
     tickMs: config.tickMs,
@@ -103,6 +114,7 @@ export async function startWorldServer(
     persistence: sink,
     logger,
     registry: metrics.registry,
+    afterTick: (world) => social.afterTick(world),
   });
   const rateLimits = new HttpRateLimits(config.rateLimit.disabled);
   const identity = await createIdentity({
@@ -167,6 +179,10 @@ export async function startWorldServer(
       name: 'database',
       run: async () => {
         dbHealth.stop();
+        // Social actions still running write before the database closes.
+        await social.idle();
+        social.close();
+        await messaging.close();
         await persistence.close();
       },
     },

@@ -121,6 +121,11 @@ export interface FeatureSpec<S, C extends CommandHandlers> {
   readonly state?: StateKey<S>;
   /** Command handlers by command type; every command type is handled by exactly one feature. */
   readonly commands?: C;
+  /**
+   * Commands about the world rather than a player in it (e.g. another world's news): applied even when
+   * their characterId is not in this world. Any other command of an absent player is dropped.
+   */
+  readonly worldCommands?: readonly CommandType[];
   /** `player:action` verbs this feature answers. */
   readonly actions?: { readonly [A in PlayerAction]?: ActionSpec };
   readonly systems?: readonly SystemSpec[];

@@ -19,6 +19,8 @@ export interface Plan {
   readonly features: readonly AnyFeature[];
   readonly handlers: ReadonlyMap<CommandType, (world: GameWorld, cmd: Command) => void>;
   readonly actions: ReadonlyMap<PlayerAction, ActionSpec>;
+  /** Command types applied whatever their characterId (features' worldCommands). */
+  readonly worldCommands: ReadonlySet<CommandType>;
   /** Systems sorted by phase, then by their feature's position in the list. */
   readonly systems: readonly (SystemSpec & { readonly feature: string })[];
   readonly leave: readonly NonNullable<Reactions['leave']>[];
@@ -68,6 +70,7 @@ export function buildPlan(features: readonly AnyFeature[]): Plan {
     features,
     handlers,
     actions,
+    worldCommands: new Set(features.flatMap((f) => f.worldCommands ?? [])),
     systems,
     leave: on('leave').reverse(),
     move: on('move'),

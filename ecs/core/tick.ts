@@ -13,7 +13,12 @@ const ALWAYS_APPLIED: ReadonlySet<CommandType> = new Set(['join', 'txResult']);
 export function applyCommands(world: GameWorld, commands: readonly Command[]): void {
   for (const cmd of commands) {
     // Commands of players who are not in the world (disconnected, not yet joined) are dropped.
-    if (!ALWAYS_APPLIED.has(cmd.type) && !world.players.has(cmd.characterId)) continue;
+    if (
+      !ALWAYS_APPLIED.has(cmd.type) &&
+      !world.players.has(cmd.characterId) &&
+      !world.plan.worldCommands.has(cmd.type)
+    )
+      continue;
     const handler = world.plan.handlers.get(cmd.type);
     if (handler) handler(world, cmd);
   }

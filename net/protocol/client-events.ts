@@ -10,6 +10,7 @@ import { movementClientEvents } from './features/movement.ts';
 import { processingClientEvents } from './features/processing.ts';
 import { questsClientEvents } from './features/quests.ts';
 import { shopsClientEvents } from './features/shops.ts';
+import { socialClientEvents } from './features/social.ts';
 import { tradeClientEvents } from './features/trade.ts';
 
 /**
@@ -28,6 +29,7 @@ const CLIENT_EVENTS = {
   ...shopsClientEvents,
   ...questsClientEvents,
   ...dialogueClientEvents,
+  ...socialClientEvents,
 } as const;
 
 type Specs = typeof CLIENT_EVENTS;

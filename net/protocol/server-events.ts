@@ -10,6 +10,7 @@ import { homeTeleportServerEvents } from './features/home-teleport.ts';
 import { processingServerEvents } from './features/processing.ts';
 import { questsServerEvents } from './features/quests.ts';
 import { shopsServerEvents } from './features/shops.ts';
+import { socialServerEvents } from './features/social.ts';
 import { tradeServerEvents } from './features/trade.ts';
 import { voiceServerEvents } from './features/voice.ts';
 
@@ -28,6 +29,7 @@ const SERVER_EVENTS = {
   ...questsServerEvents,
   ...dialogueServerEvents,
   ...voiceServerEvents,
+  ...socialServerEvents,
 } as const;
 
 type Specs = typeof SERVER_EVENTS;

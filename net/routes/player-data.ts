@@ -8,15 +8,18 @@ import type { LiveWorld } from './world.ts';
 /**
  * /api/player/:characterId/{inventory,equipment,bank}: a character's holdings. Bearer; own characters
  * only. Live state while the character is in the world, the stored state otherwise.
+ * /api/player/:characterId/friends: its friends (with presence), ignore list and pending requests.
  */
 
 export interface PlayerDataRouteDeps {
   characters: AccountCharacters;
-  port: Pick<PersistencePort, 'loadCharacter'>;
+  port: Pick<PersistencePort, 'loadCharacter' | 'loadSocialLists'>;
   live: LiveWorld;
+  /** Whether a character is in the world now (friends' `online`); absent: all offline. */
+  isOnline?: (characterId: string) => boolean;
 }
 
-export function playerDataRoutes({ characters, port, live }: PlayerDataRouteDeps): RouteDef[] {
+export function playerDataRoutes({ characters, port, live, isOnline }: PlayerDataRouteDeps): RouteDef[] {
   const load = async (req: HttpRequest) => {
     const characterId = param(req, 'characterId');
     await characters.require(authOf(req), characterId);
@@ -56,6 +59,33 @@ export function playerDataRoutes({ characters, port, live }: PlayerDataRouteDeps
       handler: async (req) => {
         const { s, online, characterId } = await load(req);
         return { body: { characterId, online, bank: s.bank.map(copy) } };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/player/:characterId/friends',
+      auth: 'bearer',
+      handler: async (req) => {
+        const characterId = param(req, 'characterId');
+        await characters.require(authOf(req), characterId);
+        const lists = (await port.loadSocialLists([characterId])).get(characterId);
+        if (lists === undefined) throw notFound(`No character "${characterId}"`);
+        return {
+          body: {
+            characterId,
+            friends: lists.friends.map((f) => ({
+              id: f.id,
+              name: f.name,
+              online: isOnline?.(f.id) ?? false,
+            })),
+            ignored: lists.ignored.map((i) => ({ id: i.id, name: i.name })),
+            requests: lists.requests.map((r) => ({
+              requestId: r.requestId,
+              fromId: r.fromId,
+              fromName: r.fromName,
+            })),
+          },
+        };
       },
     },
   ];

@@ -3,9 +3,14 @@ import type { SqlTx } from '../sql.ts';
 import { homeTeleportSlice } from './home-teleport.ts';
 import { questsSlice } from './quests.ts';
 import type { CharacterSlice } from './slice.ts';
+import { socialSlice } from './social.ts';
 
 /** Every persistence slice, one line each. */
-export const SLICES: readonly CharacterSlice<keyof CharacterSlices>[] = [homeTeleportSlice, questsSlice];
+export const SLICES: readonly CharacterSlice<keyof CharacterSlices>[] = [
+  homeTeleportSlice,
+  questsSlice,
+  socialSlice,
+];
 
 /** Fill in the slices of freshly loaded characters (one query per slice for all of them). */
 export async function loadSlices(tx: SqlTx, states: readonly CharacterState[]): Promise<void> {

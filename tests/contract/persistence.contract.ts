@@ -8,6 +8,7 @@ import type { SqlClient } from '../../persistence/sql.ts';
 import { SqlPersistence } from '../../persistence/sql-port.ts';
 import { holdingsOf, inventoryOf, makeCharacter } from '../helpers/characters.ts';
 import type { TestDb } from '../helpers/db.ts';
+import { socialContract } from './social.contract.ts';
 
 /** The persistence contract: the same tests against every driver (ARCHITECTURE rule 7). */
 export function persistenceContract(make: () => TestDb): void {
@@ -726,4 +727,6 @@ export function persistenceContract(make: () => TestDb): void {
       expect(calls.record).toBeLessThanOrEqual(5);
     });
   });
+
+  socialContract(() => ({ port, sql }));
 }

@@ -1,6 +1,7 @@
 import type { CommandOf } from '../../core/commands.ts';
 import type { SimEventData } from '../../core/events.ts';
 import { emit, emitError, type GameWorld } from '../../core/world.ts';
+import { ignores, sendPrivateElsewhere } from '../social/index.ts';
 
 export const MAX_CHAT_LENGTH = 255;
 
@@ -56,11 +57,15 @@ export function chatCommand(world: GameWorld, cmd: CommandOf<'chat'>): void {
   if (cmd.to !== undefined) {
     const target = world.playersByName.get(cmd.to.trim().toLowerCase());
     if (!target) {
-      emitError(world, fromId, 'NOT_FOUND', 'no player of that name is online', cmd.origin);
+      // Online in another world: through the messaging port (social), echoed here.
+      const line = chatLine(world, fromId, fromName, message, 'private');
+      if (sendPrivateElsewhere(world, cmd.to, line)) emit(world, fromId, 'chat', line);
+      else emitError(world, fromId, 'NOT_FOUND', 'no player of that name is online', cmd.origin);
       return;
     }
     const data = chatLine(world, fromId, fromName, message, 'private');
-    emit(world, target.characterId, 'chat', data);
+    // Ignored: the receiver gets nothing, the sender still sees its line (it is not told).
+    if (!ignores(world, target.characterId, fromId)) emit(world, target.characterId, 'chat', data);
     if (target !== sender) emit(world, fromId, 'chat', data);
     return;
   }
@@ -75,7 +80,11 @@ export function chatCommand(world: GameWorld, cmd: CommandOf<'chat'>): void {
       Math.abs((Position.x[eid] as number) - sx),
       Math.abs((Position.z[eid] as number) - sz),
     );
-    if (d <= view) hearers.push(eid);
+    if (
+      d <= view &&
+      !ignores(world, (world.playerByEid.get(eid) as { characterId: string }).characterId, fromId)
+    )
+      hearers.push(eid);
   });
   // Grid order depends on arrival in cells; deliver in a stable order (eids are deterministic). Numbers,
   // not character ids: in a crowd of 2,000 a string sort per chat line took a millisecond.

@@ -1,8 +1,10 @@
 import { defineFeature } from '../../core/feature.ts';
+import { social } from '../social/index.ts';
 import { chatCommand } from './chat-command.ts';
 
-/** Local chat to everyone in view, and private messages by name. */
+/** Local chat to everyone in view, and private messages by name (never to a player ignoring the sender). */
 export const chat = defineFeature({
   name: 'chat',
   commands: { chat: chatCommand },
+  uses: [social],
 });

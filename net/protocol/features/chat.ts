@@ -10,7 +10,7 @@ export const chatClientEvents = {
       message: z.string().max(4096),
       to: z.string().min(1).max(64).optional(),
     }),
-    doc: 'Local chat (heard within view) or, with `to`, a private message by player name. 1-255 characters after trimming. A message starting with `/` is a command (see [admin.md](admin.md)); `/admin <code>` unlocks admin commands.',
+    doc: 'Local chat (heard within view) or, with `to`, a private message by player name (`NOT_FOUND` when nobody online has it). Neither reaches a player who ignores you, and you are not told (see [social.md](social.md)). 1-255 characters after trimming. A message starting with `/` is a command (see [admin.md](admin.md)); `/admin <code>` unlocks admin commands.',
     translate: (base, p) => chat(base, p.message, p.to),
   }),
 } as const;

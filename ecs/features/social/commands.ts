@@ -1,0 +1,20 @@
+import type { SocialLists, SocialOutcome, SocialRequest } from './lists.ts';
+
+/** This feature's commands, added to the simulation's command union (see core/commands.ts). */
+declare module '../../core/commands.ts' {
+  interface CommandFields {
+    friendRequest: { name: string };
+    friendRespond: { requestId: string; accept: boolean };
+    friendRemove: { name: string };
+    ignoreAdd: { name: string };
+    ignoreRemove: { name: string };
+    /** The committed outcome of one of the actor's social actions (persistence, outside the tick). */
+    socialResult: { outcome: SocialOutcome };
+    /** Another character's action changed this character's lists (through the messaging port). */
+    socialUpdate: { lists: SocialLists; received?: SocialRequest | undefined };
+    /** `characterId` entered or left the world (anywhere), as the messaging port announces it. */
+    socialPresence: { name: string; online: boolean };
+    /** A private message to this character from a player of another world (through the messaging port). */
+    privateMessage: { fromId: string; fromName: string; message: string; timestamp: number };
+  }
+}
