@@ -5,6 +5,7 @@ import { players } from './core/players.ts';
 import { admin } from './features/admin/index.ts';
 import { bank } from './features/bank/index.ts';
 import { chat } from './features/chat/index.ts';
+import { combat } from './features/combat/index.ts';
 import { death } from './features/death/index.ts';
 import { equipment } from './features/equipment/index.ts';
 import { groundItems } from './features/ground-items/index.ts';
@@ -13,6 +14,7 @@ import { interaction } from './features/interaction/index.ts';
 import { inventory } from './features/inventory/index.ts';
 import { movement } from './features/movement/index.ts';
 import { npcs } from './features/npcs/index.ts';
+import { prayer } from './features/prayer/index.ts';
 import { resources } from './features/resources/index.ts';
 import { stations } from './features/stations/index.ts';
 import { trade } from './features/trade/index.ts';
@@ -27,13 +29,15 @@ import { trade } from './features/trade/index.ts';
  *  2. pathfinding  [movement] resolve queued path requests within the per-tick budget
  *  3. movement     [movement] advance walkers 2 tiles and runners 4 along their paths
  *  4. npcs         [npcs] wander inside their spawn radius
- *  5. approach     [interaction] act for players who walked within reach of their action's target
- *  6. trade        [trade] unanswered trade requests expire
- *  7. homeTeleport [homeTeleport] casts that reached their tick land on the spawn
- *  8. expireStations [stations] stations with a lifetime (fires) burn out
- *  9. items        [groundItems] ground items turn public, then despawn
- * 10. death        [death] players at 0 health drop their items (death lock) and respawn
- * 11. txGuard      [inventory] LAST: players with an item transaction in flight are not snapshotted
+ *  5. npcCombat    [combat] NPCs respawn, leash home and heal, aggressive ones pick a player nearby (grid)
+ *  6. combat       [combat] fights: swing when in reach and ready, follow targets out of reach
+ *  7. approach     [interaction] act for players who walked within reach of their action's target
+ *  8. trade        [trade] unanswered trade requests expire
+ *  9. homeTeleport [homeTeleport] casts that reached their tick land on the spawn
+ * 10. expireStations [stations] stations with a lifetime (fires) burn out
+ * 11. items        [groundItems] ground items turn public, then despawn
+ * 12. death        [death] players at 0 health drop their items (death lock) and respawn
+ * 13. txGuard      [inventory] LAST: players with an item transaction in flight are not snapshotted
  *  after the tick (outside ecs/): replication builds world:update per observer, player:sync for marked
  *  players, then the persistence hand-off takes world.persist.
  */
@@ -55,6 +59,8 @@ export const FEATURES = [
   death,
   admin,
   homeTeleport,
+  prayer,
+  combat,
 ] as const;
 
 // Every command type is handled by a feature (a compile error names the missing ones).

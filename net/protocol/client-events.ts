@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ClientEventSpec, Translation } from './feature.ts';
 import { bankClientEvents } from './features/bank.ts';
 import { chatClientEvents } from './features/chat.ts';
+import { combatClientEvents } from './features/combat.ts';
 import { coreClientEvents } from './features/core.ts';
 import { homeTeleportClientEvents } from './features/home-teleport.ts';
 import { inventoryClientEvents } from './features/inventory.ts';
@@ -20,6 +21,7 @@ const CLIENT_EVENTS = {
   ...bankClientEvents,
   ...tradeClientEvents,
   ...homeTeleportClientEvents,
+  ...combatClientEvents,
 } as const;
 
 type Specs = typeof CLIENT_EVENTS;

@@ -3,6 +3,7 @@ import type { SimEvent, SimEventKind } from '../../ecs/core/events.ts';
 import type { ServerEventSpec } from './feature.ts';
 import { bankServerEvents } from './features/bank.ts';
 import { chatServerEvents } from './features/chat.ts';
+import { combatServerEvents } from './features/combat.ts';
 import { coreServerEvents } from './features/core.ts';
 import { homeTeleportServerEvents } from './features/home-teleport.ts';
 import { tradeServerEvents } from './features/trade.ts';
@@ -16,6 +17,7 @@ const SERVER_EVENTS = {
   ...bankServerEvents,
   ...tradeServerEvents,
   ...homeTeleportServerEvents,
+  ...combatServerEvents,
 } as const;
 
 type Specs = typeof SERVER_EVENTS;

@@ -1,0 +1,78 @@
+import { testContent } from '../../../tests/helpers/sim-content.ts';
+import type { NpcCombatInfo, NpcInfo, NpcSpawn, SimContent } from '../../core/content.ts';
+
+/**
+ * Scenario content for combat: the test field with fighting NPCs (a passive rat with bones and coins, an
+ * aggressive wolf, a strong brute), a safe town around the spawn and a PvP field to the east.
+ */
+
+const fighter = (over: Partial<NpcCombatInfo> = {}): NpcCombatInfo => ({
+  attack: 1,
+  strength: 1,
+  defense: 1,
+  attackBonus: 0,
+  strengthBonus: 0,
+  defenseBonus: 0,
+  retaliates: true,
+  aggroRange: 0,
+  combatRange: 1,
+  leashRange: 10,
+  attackSpeedTicks: 4,
+  ...over,
+});
+
+export const COMBAT_NPCS: readonly NpcInfo[] = [
+  {
+    id: 'rat',
+    name: 'Rat',
+    category: 'mob',
+    level: 1,
+    health: 5,
+    attackable: true,
+    aggressive: false,
+    wanderRadius: 0,
+    respawnTicks: 10,
+    combat: fighter(),
+    drops: {
+      defaultDrop: { itemId: 'bones', quantity: 1 },
+      always: [{ itemId: 'feather', minQuantity: 2, maxQuantity: 2, chance: 1 }],
+      tiers: [[{ itemId: 'coins', minQuantity: 1, maxQuantity: 5, chance: 0.5 }], [], [], []],
+    },
+  },
+  {
+    id: 'wolf',
+    name: 'Wolf',
+    category: 'mob',
+    level: 5,
+    health: 30,
+    attackable: true,
+    aggressive: true,
+    wanderRadius: 0,
+    respawnTicks: 10,
+    combat: fighter({ attack: 5, strength: 5, defense: 5, aggroRange: 4, leashRange: 8 }),
+  },
+  {
+    id: 'brute',
+    name: 'Brute',
+    category: 'mob',
+    level: 90,
+    health: 500,
+    attackable: true,
+    aggressive: false,
+    wanderRadius: 0,
+    respawnTicks: 10,
+    combat: fighter({ attack: 90, strength: 90, defense: 90, strengthBonus: 200 }),
+  },
+];
+
+export function combatContent(npcSpawns: NpcSpawn[] = []): SimContent {
+  const base = testContent({ npcSpawns });
+  return {
+    ...base,
+    npcs: new Map([...base.npcs, ...COMBAT_NPCS.map((n) => [n.id, n] as const)]),
+    areas: [
+      { id: 'town', minX: 80, maxX: 120, minZ: 80, maxZ: 120, safeZone: true, pvpEnabled: false },
+      { id: 'field', minX: 150, maxX: 199, minZ: 0, maxZ: 199, safeZone: false, pvpEnabled: true },
+    ],
+  };
+}

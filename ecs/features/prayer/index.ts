@@ -1,0 +1,3 @@
+/** What other features may use of prayer. */
+export { prayer } from './feature.ts';
+export { type PrayerMultipliers, prayerMultipliers } from './multipliers.ts';
