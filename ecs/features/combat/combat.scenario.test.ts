@@ -2,14 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { changedEntity, fullEntity } from '../../../net/replication/entity-fields.ts';
 import { Scenario } from '../../../tests/scenario/harness.ts';
 import { Dirty } from '../../core/components.ts';
+import type { DropTable } from '../../core/content.ts';
 import { defineFeature } from '../../core/feature.ts';
 import { populateWorld } from '../../core/populate.ts';
+import { Rng } from '../../core/rng.ts';
 import { levelForXp, xpForLevel } from '../../core/skills.ts';
 import type { GameWorld } from '../../core/world.ts';
 import { GROUND_ITEMS, groundItemVisibleTo } from '../ground-items/index.ts';
 import { NPCS } from '../npcs/index.ts';
 import { combatNumbers } from './combat.ts';
 import { combatContent } from './combat-scenario-helpers.ts';
+import { rollDrops } from './drops.ts';
 import { combatRoll, effectiveLevel, hitChance, maxHit, meleeBonuses, xpForDamage } from './formulas.ts';
 import { COMBAT } from './state.ts';
 
@@ -219,12 +222,6 @@ describe('player attacks', () => {
 describe('NPC deaths and loot', () => {
   function killRat(seed = 42) {
     const s = world([{ npcId: 'rat', x: 101, z: 100, count: 1, radius: 0 }], seed);
-    const killed: string[] = [];
-    const probe = defineFeature({
-      name: 'probe',
-      on: { npcKilled: (_w: GameWorld, p, npcId) => killed.push(`${p.characterId}:${npcId}`) },
-    });
-    void probe;
     const id = s.addPlayer({ name: 'Killer', x: 100, z: 100 });
     const other = s.addPlayer({ name: 'Bystander', x: 102, z: 102 });
     setLevel(s, id, 'attack', 99);
@@ -232,7 +229,7 @@ describe('NPC deaths and loot', () => {
     s.push({ type: 'action', characterId: id, action: 'attack', targetId: 'npc-1' });
     let ticks = 0;
     while (s.world.eidByWireId.has('npc-1') && ticks++ < 100) s.step();
-    return { s, id, other, killed };
+    return { s, id, other };
   }
 
   it('entity:death to viewers, removal, loot seen by the killer only for 60 s, npcKills counted', () => {
@@ -333,5 +330,86 @@ describe('NPC behaviour', () => {
     expect([s.world.c.Position.x[wolf], s.world.c.Position.z[wolf]]).toEqual([150, 50]);
     expect(health(s, wolf)).toBe(30);
     expect(s.world.get(COMBAT).npcHomes.get(wolf)?.returning).toBe(false);
+  });
+});
+
+describe('drop tables', () => {
+  it('10,000 seeded rolls land within the expected bounds', () => {
+    const rng = new Rng(2024);
+    const table: DropTable = {
+      defaultDrop: { itemId: 'bones', quantity: 1 },
+      always: [{ itemId: 'feather', minQuantity: 1, maxQuantity: 3, chance: 1 }],
+      tiers: [
+        [
+          { itemId: 'coins', minQuantity: 1, maxQuantity: 10, chance: 0.5 },
+          { itemId: 'logs', minQuantity: 1, maxQuantity: 1, chance: 0.2 },
+        ],
+        [],
+        [{ itemId: 'steel_sword', minQuantity: 1, maxQuantity: 1, chance: 0.02 }],
+        [],
+      ],
+    };
+    const n = 10_000;
+    const count = new Map<string, number>();
+    let coins = 0;
+    for (let i = 0; i < n; i++) {
+      const drops = rollDrops(rng, table);
+      expect(drops.filter((d) => d.itemId === 'coins' || d.itemId === 'logs').length).toBeLessThanOrEqual(1);
+      for (const d of drops) {
+        count.set(d.itemId, (count.get(d.itemId) ?? 0) + 1);
+        if (d.itemId === 'coins') coins += d.quantity;
+        if (d.itemId === 'feather') expect(d.quantity).toBeGreaterThanOrEqual(1);
+      }
+    }
+    expect(count.get('bones')).toBe(n);
+    expect(count.get('feather')).toBe(n);
+    // Binomial bounds at about 4 standard deviations.
+    const within = (k: number | undefined, p: number) => {
+      const sd = Math.sqrt(n * p * (1 - p));
+      expect(k ?? 0).toBeGreaterThan(n * p - 4 * sd);
+      expect(k ?? 0).toBeLessThan(n * p + 4 * sd);
+    };
+    within(count.get('coins'), 0.5);
+    within(count.get('logs'), 0.2);
+    within(count.get('steel_sword'), 0.02);
+    // Uniform 1..10: mean 5.5.
+    expect(coins / (count.get('coins') ?? 1)).toBeGreaterThan(5.3);
+    expect(coins / (count.get('coins') ?? 1)).toBeLessThan(5.7);
+  });
+});
+
+describe('deaths in combat', () => {
+  it('a player killed by an NPC: entity:death with the killer, respawn in town, the NPC stops', () => {
+    const s = world([{ npcId: 'brute', x: 151, z: 100, count: 1, radius: 0 }]);
+    const id = s.addPlayer({ name: 'Doomed', x: 150, z: 100 });
+    const watcher = s.addPlayer({ name: 'Witness', x: 150, z: 104 });
+    s.push({ type: 'combatAutoRetaliate', characterId: watcher, enabled: false });
+    s.push({ type: 'action', characterId: id, action: 'attack', targetId: 'npc-1' });
+    let ticks = 0;
+    while (!s.lastEvent(id, 'entityDeath') && ticks++ < 200) s.step();
+    expect(s.lastEvent(id, 'entityDeath')?.data).toMatchObject({ id, killerId: 'npc-1' });
+    expect(s.lastEvent(watcher, 'entityDeath')?.data).toMatchObject({ id, killerId: 'npc-1' });
+    expect(s.position(id)).toEqual(s.world.content.spawn);
+    expect(health(s, s.player(id).eid)).toBe(100);
+    expect(s.world.get(COMBAT).fights.size).toBe(0);
+  });
+
+  it('a kill runs the npcKilled reaction (quests count kills)', () => {
+    const killed: string[] = [];
+    const probe = defineFeature({
+      name: 'probe',
+      on: { npcKilled: (_w: GameWorld, p, npcId) => killed.push(`${p.characterId}:${npcId}`) },
+    });
+    const s = new Scenario({
+      content: combatContent([{ npcId: 'rat', x: 101, z: 100, count: 1, radius: 0 }]),
+      features: [probe],
+    });
+    populateWorld(s.world);
+    const id = s.addPlayer({ name: 'Quester', x: 100, z: 100 });
+    setLevel(s, id, 'attack', 99);
+    setLevel(s, id, 'strength', 99);
+    s.push({ type: 'action', characterId: id, action: 'attack', targetId: 'npc-1' });
+    s.step(40);
+    expect(killed[0]).toBe(`${id}:rat`);
   });
 });
