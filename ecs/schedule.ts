@@ -31,13 +31,14 @@ import { trade } from './features/trade/index.ts';
  *  4. npcs         [npcs] wander inside their spawn radius
  *  5. npcCombat    [combat] NPCs respawn, leash home and heal, aggressive ones pick a player nearby (grid)
  *  6. combat       [combat] fights: swing when in reach and ready, follow targets out of reach
- *  7. approach     [interaction] act for players who walked within reach of their action's target
- *  8. trade        [trade] unanswered trade requests expire
- *  9. homeTeleport [homeTeleport] casts that reached their tick land on the spawn
- * 10. expireStations [stations] stations with a lifetime (fires) burn out
- * 11. items        [groundItems] ground items turn public, then despawn
- * 12. death        [death] players at 0 health drop their items (death lock) and respawn
- * 13. txGuard      [inventory] LAST: players with an item transaction in flight are not snapshotted
+ *  7. prayer       [prayer] players entering get prayer:state; active prayers drain points
+ *  8. approach     [interaction] act for players who walked within reach of their action's target
+ *  9. trade        [trade] unanswered trade requests expire
+ * 10. homeTeleport [homeTeleport] casts that reached their tick land on the spawn
+ * 11. expireStations [stations] stations with a lifetime (fires) burn out
+ * 12. items        [groundItems] ground items turn public, then despawn
+ * 13. death        [death] players at 0 health drop their items (death lock) and respawn
+ * 14. txGuard      [inventory] LAST: players with an item transaction in flight are not snapshotted
  *  after the tick (outside ecs/): replication builds world:update per observer, player:sync for marked
  *  players, then the persistence hand-off takes world.persist.
  */
@@ -57,10 +58,10 @@ export const FEATURES = [
   chat,
   trade,
   death,
-  admin,
   homeTeleport,
   prayer,
   combat,
+  admin,
 ] as const;
 
 // Every command type is handled by a feature (a compile error names the missing ones).

@@ -7,6 +7,7 @@ import { coreClientEvents } from './features/core.ts';
 import { homeTeleportClientEvents } from './features/home-teleport.ts';
 import { inventoryClientEvents } from './features/inventory.ts';
 import { movementClientEvents } from './features/movement.ts';
+import { prayerClientEvents } from './features/prayer.ts';
 import { tradeClientEvents } from './features/trade.ts';
 
 /**
@@ -22,6 +23,7 @@ const CLIENT_EVENTS = {
   ...tradeClientEvents,
   ...homeTeleportClientEvents,
   ...combatClientEvents,
+  ...prayerClientEvents,
 } as const;
 
 type Specs = typeof CLIENT_EVENTS;

@@ -6,6 +6,7 @@ import { chatServerEvents } from './features/chat.ts';
 import { combatServerEvents } from './features/combat.ts';
 import { coreServerEvents } from './features/core.ts';
 import { homeTeleportServerEvents } from './features/home-teleport.ts';
+import { prayerServerEvents } from './features/prayer.ts';
 import { tradeServerEvents } from './features/trade.ts';
 
 export * from './shared.ts';
@@ -18,6 +19,7 @@ const SERVER_EVENTS = {
   ...tradeServerEvents,
   ...homeTeleportServerEvents,
   ...combatServerEvents,
+  ...prayerServerEvents,
 } as const;
 
 type Specs = typeof SERVER_EVENTS;

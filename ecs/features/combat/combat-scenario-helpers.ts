@@ -1,5 +1,12 @@
 import { testContent } from '../../../tests/helpers/sim-content.ts';
-import type { NpcCombatInfo, NpcInfo, NpcSpawn, SimContent } from '../../core/content.ts';
+import type {
+  ItemInfo,
+  NpcCombatInfo,
+  NpcInfo,
+  NpcSpawn,
+  PrayerInfo,
+  SimContent,
+} from '../../core/content.ts';
 
 /**
  * Scenario content for combat: the test field with fighting NPCs (a passive rat with bones and coins, an
@@ -65,10 +72,36 @@ export const COMBAT_NPCS: readonly NpcInfo[] = [
   },
 ];
 
+const prayer = (p: Omit<PrayerInfo, 'name'>): [string, PrayerInfo] => [p.id, { name: p.id, ...p }];
+
+export const COMBAT_PRAYERS = new Map<string, PrayerInfo>([
+  prayer({
+    id: 'steady',
+    level: 1,
+    drainEffect: 3,
+    bonuses: { defenseMultiplier: 1.05 },
+    conflicts: ['stone'],
+  }),
+  prayer({ id: 'keen', level: 1, drainEffect: 3, bonuses: { attackMultiplier: 1.5 }, conflicts: [] }),
+  prayer({ id: 'mighty', level: 1, drainEffect: 3, bonuses: { strengthMultiplier: 2 }, conflicts: [] }),
+  prayer({ id: 'stone', level: 10, drainEffect: 6, bonuses: { defenseMultiplier: 1.1 }, conflicts: [] }),
+]);
+
 export function combatContent(npcSpawns: NpcSpawn[] = []): SimContent {
   const base = testContent({ npcSpawns });
+  const bones = base.items.get('bones') as ItemInfo;
+  const amulet: ItemInfo = {
+    ...bones,
+    id: 'holy_amulet',
+    name: 'Holy amulet',
+    equipSlot: 'amulet',
+    bonuses: { prayer: 15 },
+  };
   return {
     ...base,
+    items: new Map([...base.items, ['bones', { ...bones, prayerXp: 5 }], ['holy_amulet', amulet]]),
+    prayers: COMBAT_PRAYERS,
+    stationSpawns: [...base.stationSpawns, { type: 'altar', x: 96, z: 100 }],
     npcs: new Map([...base.npcs, ...COMBAT_NPCS.map((n) => [n.id, n] as const)]),
     areas: [
       { id: 'town', minX: 80, maxX: 120, minZ: 80, maxZ: 120, safeZone: true, pvpEnabled: false },

@@ -2,7 +2,7 @@ import type { CommandOf } from '../../core/commands.ts';
 import { Dirty, EntityType, MoveMode } from '../../core/components.ts';
 import { stateChanged } from '../../core/players.ts';
 import { playerHit } from '../../core/reactions.ts';
-import { combatLevel, levelForXp, MAX_XP, maxHealthFor } from '../../core/skills.ts';
+import { combatLevel, levelForXp, MAX_XP, maxHealthFor, type Skill } from '../../core/skills.ts';
 import type { GameWorld, PlayerData } from '../../core/world.ts';
 import { emit, emitError, markDirty } from '../../core/world.ts';
 import { cancelMovement, hasPendingPath, requestPath } from '../movement/index.ts';
@@ -10,7 +10,6 @@ import { NPCS } from '../npcs/index.ts';
 import { prayerMultipliers } from '../prayer/index.ts';
 import {
   COMBAT_STYLES,
-  type CombatSkill,
   type CombatStyle,
   combatRoll,
   effectiveLevel,
@@ -223,7 +222,7 @@ export function applyDamage(world: GameWorld, target: number, damage: number, so
 }
 
 /** Give a player xp in a skill: skill:xp, level, max health and combat level follow. */
-export function grantXp(world: GameWorld, player: PlayerData, skill: CombatSkillName, amount: number): void {
+export function grantXp(world: GameWorld, player: PlayerData, skill: Skill, amount: number): void {
   const sv = player.state.skills[skill];
   const gained = Math.min(amount, MAX_XP - sv.xp);
   if (gained <= 0) return;
@@ -241,8 +240,6 @@ export function grantXp(world: GameWorld, player: PlayerData, skill: CombatSkill
   if (combatLevel(player.state.skills) !== before) markDirty(world, player.eid, Dirty.level);
   stateChanged(world, player, true);
 }
-
-type CombatSkillName = CombatSkill | 'prayer';
 
 function swingIfReady(world: GameWorld, attacker: number, target: number): void {
   const st = world.get(COMBAT);
