@@ -221,6 +221,23 @@ export function persistenceContract(make: () => TestDb): void {
       expect(await port.deleteCharacter(account, c.id)).toBe(true);
     });
 
+    it('saves and loads prayer points and npc kill counts (totals, never lowered by an older snapshot)', async () => {
+      const c = makeCharacter(account, 'Fighter');
+      await port.createCharacter(c);
+      await port.saveCharacters([{ ...c, slices: { prayer: { points: 7 }, npcKills: { rat: 3, wolf: 1 } } }]);
+      expect((await port.loadCharacter(c.id))?.slices).toEqual({
+        prayer: { points: 7 },
+        npcKills: { rat: 3, wolf: 1 },
+      });
+      await port.saveCharacters([{ ...c, slices: { prayer: { points: 0 }, npcKills: { rat: 5, wolf: 1 } } }]);
+      await port.saveCharacters([{ ...c, slices: { npcKills: { rat: 4 } } }]);
+      expect((await port.loadCharacter(c.id))?.slices).toEqual({
+        prayer: { points: 0 },
+        npcKills: { rat: 5, wolf: 1 },
+      });
+      expect(await port.deleteCharacter(account, c.id)).toBe(true);
+    });
+
     it('a later save empties slots and unequips: rows of emptied slots are deleted', async () => {
       const c = makeCharacter(account, 'Emptier', {
         inventory: inventoryOf({ 0: { itemId: 'logs', quantity: 1 }, 9: { itemId: 'ore', quantity: 2 } }),
