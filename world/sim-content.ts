@@ -50,6 +50,23 @@ export function toSimContent(registry: ContentRegistry): SimContent {
     starterInventory,
     areas: areas.map(areaInfo),
     prayers: new Map([...registry.prayers.values()].map((p) => [p.id, prayerInfo(p)])),
+    spells: new Map(
+      Object.values(registry.combatSpells?.standard ?? {})
+        .flat()
+        .map((sp) => [
+          sp.id,
+          Object.freeze({
+            id: sp.id,
+            name: sp.name,
+            level: sp.level,
+            baseMaxHit: sp.baseMaxHit,
+            attackSpeed: sp.attackSpeed,
+            runes: Object.freeze(
+              sp.runes.map((r) => Object.freeze({ itemId: r.runeId, quantity: r.quantity })),
+            ),
+          }),
+        ]),
+    ),
   });
 }
 

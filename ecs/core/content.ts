@@ -149,4 +149,16 @@ export interface SimContent {
   readonly areas?: readonly AreaInfo[] | undefined;
   /** Prayers by id, in manifest order. */
   readonly prayers?: ReadonlyMap<string, PrayerInfo> | undefined;
+  /** Combat spells (combat-spells.json) by id. */
+  readonly spells?: ReadonlyMap<string, SpellInfo> | undefined;
+}
+
+/** A combat spell: magic level needed, its maximum hit, ticks between casts, the runes one cast uses. */
+export interface SpellInfo {
+  readonly id: string;
+  readonly name: string;
+  readonly level: number;
+  readonly baseMaxHit: number;
+  readonly attackSpeed: number;
+  readonly runes: readonly ItemStack[];
 }

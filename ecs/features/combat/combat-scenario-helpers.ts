@@ -30,6 +30,18 @@ const fighter = (over: Partial<NpcCombatInfo> = {}): NpcCombatInfo => ({
 
 export const COMBAT_NPCS: readonly NpcInfo[] = [
   {
+    id: 'dummy',
+    name: 'Training dummy',
+    category: 'mob',
+    level: 1,
+    health: 1000,
+    attackable: true,
+    aggressive: false,
+    wanderRadius: 0,
+    respawnTicks: 10,
+    combat: fighter({ retaliates: false }),
+  },
+  {
     id: 'rat',
     name: 'Rat',
     category: 'mob',
@@ -90,6 +102,33 @@ export const COMBAT_PRAYERS = new Map<string, PrayerInfo>([
 export function combatContent(npcSpawns: NpcSpawn[] = []): SimContent {
   const base = testContent({ npcSpawns });
   const bones = base.items.get('bones') as ItemInfo;
+  const weapon = (
+    id: string,
+    attackType: 'ranged' | 'magic',
+    attackRange: number,
+    bonuses: Record<string, number>,
+  ): ItemInfo => ({
+    ...bones,
+    id,
+    name: id,
+    equipSlot: 'weapon',
+    bonuses,
+    weapon: { attackType, attackSpeed: attackType === 'ranged' ? 4 : 5, attackRange },
+  });
+  const stack = (id: string, extra: Partial<ItemInfo> = {}): ItemInfo => ({
+    ...bones,
+    id,
+    name: id,
+    stackable: true,
+    ...extra,
+  });
+  const ranged = [
+    weapon('shortbow', 'ranged', 7, { attackRanged: 8 }),
+    weapon('oak_staff', 'magic', 8, { attackMagic: 6 }),
+    stack('bronze_arrow', { equipSlot: 'arrows', bonuses: { rangedStrength: 7 } }),
+    stack('air_rune'),
+    stack('mind_rune'),
+  ];
   const amulet: ItemInfo = {
     ...bones,
     id: 'holy_amulet',
@@ -99,7 +138,39 @@ export function combatContent(npcSpawns: NpcSpawn[] = []): SimContent {
   };
   return {
     ...base,
-    items: new Map([...base.items, ['bones', { ...bones, prayerXp: 5 }], ['holy_amulet', amulet]]),
+    items: new Map([
+      ...base.items,
+      ['bones', { ...bones, prayerXp: 5 }],
+      ['holy_amulet', amulet],
+      ...ranged.map((i) => [i.id, i] as const),
+    ]),
+    spells: new Map([
+      [
+        'wind_strike',
+        {
+          id: 'wind_strike',
+          name: 'Wind Strike',
+          level: 1,
+          baseMaxHit: 2,
+          attackSpeed: 5,
+          runes: [
+            { itemId: 'air_rune', quantity: 1 },
+            { itemId: 'mind_rune', quantity: 1 },
+          ],
+        },
+      ],
+      [
+        'fire_strike',
+        {
+          id: 'fire_strike',
+          name: 'Fire Strike',
+          level: 13,
+          baseMaxHit: 8,
+          attackSpeed: 5,
+          runes: [{ itemId: 'air_rune', quantity: 2 }],
+        },
+      ],
+    ]),
     prayers: COMBAT_PRAYERS,
     stationSpawns: [...base.stationSpawns, { type: 'altar', x: 96, z: 100 }],
     npcs: new Map([...base.npcs, ...COMBAT_NPCS.map((n) => [n.id, n] as const)]),

@@ -1,13 +1,17 @@
 import type { CommandOf } from '../../core/commands.ts';
 import { Dirty, EntityType, MoveMode } from '../../core/components.ts';
-import { stateChanged } from '../../core/players.ts';
+import type { SpellInfo } from '../../core/content.ts';
+import { itemsChanged, stateChanged } from '../../core/players.ts';
 import { playerHit } from '../../core/reactions.ts';
 import { combatLevel, levelForXp, MAX_XP, maxHealthFor, type Skill } from '../../core/skills.ts';
 import type { GameWorld, PlayerData } from '../../core/world.ts';
 import { emit, emitError, markDirty } from '../../core/world.ts';
+import { GROUND_ITEMS, spawnGroundItem } from '../ground-items/index.ts';
+import { countItem, takeFromSlot } from '../inventory/index.ts';
 import { cancelMovement, hasPendingPath, requestPath } from '../movement/index.ts';
 import { NPCS } from '../npcs/index.ts';
 import { prayerMultipliers } from '../prayer/index.ts';
+import type { HitStyle } from './events.ts';
 import {
   COMBAT_STYLES,
   type CombatStyle,
@@ -53,17 +57,55 @@ function weaponOf(world: GameWorld, player: PlayerData) {
   return w ? world.content.items.get(w.itemId)?.weapon : undefined;
 }
 
-/** Reach of an attacker in tiles: 1 for melee, the weapon's range otherwise; an NPC's `combatRange`. */
+/** How a player attacks now: a spell set to autocast makes it magic, a ranged weapon ranged, else melee. */
+export function attackKind(world: GameWorld, eid: number): HitStyle {
+  const player = world.playerByEid.get(eid);
+  if (!player) return 'melee';
+  if (spellOf(world, player)) return 'magic';
+  return weaponOf(world, player)?.attackType === 'ranged' ? 'ranged' : 'melee';
+}
+
+/** The spell a player autocasts, if any. */
+export function spellOf(world: GameWorld, player: PlayerData): SpellInfo | undefined {
+  const id = world.get(COMBAT).spells.get(player.characterId);
+  return id === undefined ? undefined : world.content.spells?.get(id);
+}
+
+/** Tiles a magic attack reaches without a magic weapon. */
+export const SPELL_RANGE = 10;
+
+/**
+ * Reach of an attacker in tiles: 1 for melee, the weapon's `attackRange` for ranged (+2 with longrange,
+ * at most 10), a magic weapon's range (else 10) for spells; an NPC's `combatRange`.
+ */
 export function attackReach(world: GameWorld, eid: number): number {
   const player = world.playerByEid.get(eid);
-  if (player) return weaponOf(world, player)?.attackRange ?? 1;
+  if (player) {
+    const weapon = weaponOf(world, player);
+    const kind = attackKind(world, eid);
+    if (kind === 'magic') return weapon?.attackType === 'magic' ? weapon.attackRange : SPELL_RANGE;
+    if (kind === 'ranged') {
+      const range = weapon?.attackRange ?? 1;
+      return styleOf(world, player.characterId) === 'longrange' ? Math.min(10, range + 2) : range;
+    }
+    return 1;
+  }
   const npc = world.get(NPCS).byEid.get(eid);
   return Math.max(1, Math.floor(npc ? (world.content.npcs.get(npc.npcId)?.combat?.combatRange ?? 1) : 1));
 }
 
+/** Ticks between attacks: the weapon's `attackSpeed` (one less with rapid), a spell's, an NPC's. */
 function attackSpeed(world: GameWorld, eid: number): number {
   const player = world.playerByEid.get(eid);
-  if (player) return weaponOf(world, player)?.attackSpeed ?? DEFAULT_ATTACK_SPEED;
+  if (player) {
+    const spell = spellOf(world, player);
+    if (spell) return spell.attackSpeed;
+    const weapon = weaponOf(world, player);
+    const speed = weapon?.attackSpeed ?? DEFAULT_ATTACK_SPEED;
+    return weapon?.attackType === 'ranged' && styleOf(world, player.characterId) === 'rapid'
+      ? Math.max(1, speed - 1)
+      : speed;
+  }
   const npc = world.get(NPCS).byEid.get(eid);
   return npc
     ? (world.content.npcs.get(npc.npcId)?.combat?.attackSpeedTicks ?? DEFAULT_ATTACK_SPEED)
@@ -74,14 +116,32 @@ export function styleOf(world: GameWorld, characterId: string): CombatStyle {
   return world.get(COMBAT).styles.get(characterId) ?? 'accurate';
 }
 
-/** The numbers one side brings to a swing: its attack roll, defence roll and max hit. */
+/** The chosen style as the player's current attack uses it: a style of the other family is accurate. */
+function styleFor(world: GameWorld, player: PlayerData, kind: HitStyle): CombatStyle {
+  const style = styleOf(world, player.characterId);
+  const rangedStyle = style === 'rapid' || style === 'longrange';
+  if (kind === 'ranged') return rangedStyle ? style : 'accurate';
+  if (kind === 'melee') return rangedStyle ? 'accurate' : style;
+  return 'accurate';
+}
+
+/** The numbers one side brings to a swing of a kind: its attack roll, defence roll and max hit. */
 export interface CombatNumbers {
   attackRoll: number;
   defenceRoll: number;
   maxHit: number;
 }
 
-export function combatNumbers(world: GameWorld, eid: number): CombatNumbers {
+function summed(world: GameWorld, player: PlayerData): Record<string, number> {
+  const t: Record<string, number> = {};
+  for (const st of Object.values(player.state.equipment)) {
+    const b = st ? world.content.items.get(st.itemId)?.bonuses : undefined;
+    if (b) for (const [k, v] of Object.entries(b)) t[k] = (t[k] ?? 0) + v;
+  }
+  return t;
+}
+
+export function combatNumbers(world: GameWorld, eid: number, kind: HitStyle = 'melee'): CombatNumbers {
   const player = world.playerByEid.get(eid);
   if (player) {
     const s = player.state.skills;
@@ -89,11 +149,34 @@ export function combatNumbers(world: GameWorld, eid: number): CombatNumbers {
       (st) => (st ? world.content.items.get(st.itemId)?.bonuses : undefined) ?? {},
     );
     const bonus = meleeBonuses(worn);
-    const style = styleBonus(styleOf(world, player.characterId));
+    const style = styleBonus(styleFor(world, player, attackKind(world, eid)));
     const mult = prayerMultipliers(world, player);
+    const t = summed(world, player);
+    const g = (k: string) => t[k] ?? 0;
+    const defenceRoll = combatRoll(
+      effectiveLevel(s.defense.level, mult.defense, style.defense),
+      kind === 'melee'
+        ? bonus.defense
+        : g('defense') + g(kind === 'ranged' ? 'defenseRanged' : 'defenseMagic'),
+    );
+    if (kind === 'ranged') {
+      const eff = effectiveLevel(s.ranged.level, 1, styleFor(world, player, 'ranged') === 'accurate' ? 3 : 0);
+      return {
+        attackRoll: combatRoll(eff, g('attackRanged') + g('ranged')),
+        defenceRoll,
+        maxHit: maxHit(eff, g('rangedStrength')),
+      };
+    }
+    if (kind === 'magic') {
+      return {
+        attackRoll: combatRoll(effectiveLevel(s.magic.level, 1, 0), g('attackMagic') + g('magic')),
+        defenceRoll,
+        maxHit: spellOf(world, player)?.baseMaxHit ?? 0,
+      };
+    }
     return {
       attackRoll: combatRoll(effectiveLevel(s.attack.level, mult.attack, style.attack), bonus.attack),
-      defenceRoll: combatRoll(effectiveLevel(s.defense.level, mult.defense, style.defense), bonus.defense),
+      defenceRoll,
       maxHit: maxHit(effectiveLevel(s.strength.level, mult.strength, style.strength), bonus.strength),
     };
   }
@@ -106,6 +189,89 @@ export function combatNumbers(world: GameWorld, eid: number): CombatNumbers {
     defenceRoll: combatRoll(npcEffectiveLevel(cb?.defense ?? level), cb?.defenseBonus ?? 0),
     maxHit: maxHit(npcEffectiveLevel(cb?.strength ?? level), cb?.strengthBonus ?? 0),
   };
+}
+
+/**
+ * What a shot or a cast costs, taken before it is made: one arrow from the ammo slot (`arrows`), or the
+ * spell's runes from the inventory. False (and `MISSING_ITEMS`, or `LEVEL_TOO_LOW` for a spell above the
+ * magic level) when the player cannot pay; the fight then ends.
+ */
+function payForAttack(
+  world: GameWorld,
+  player: PlayerData,
+  kind: HitStyle,
+  origin?: string,
+): string | null | false {
+  if (kind === 'ranged') {
+    const ammo = player.state.equipment.arrows;
+    if (!ammo || ammo.quantity <= 0) {
+      emitError(world, player.characterId, 'MISSING_ITEMS', 'You have no arrows in your ammo slot', origin);
+      return false;
+    }
+    ammo.quantity -= 1;
+    if (ammo.quantity === 0) delete player.state.equipment.arrows;
+    itemsChanged(world, player);
+    return ammo.itemId;
+  }
+  if (kind === 'magic') {
+    const spell = spellOf(world, player);
+    if (!spell) return false;
+    if (player.state.skills.magic.level < spell.level) {
+      emitError(world, player.characterId, 'LEVEL_TOO_LOW', `Magic level ${spell.level} required`, origin);
+      return false;
+    }
+    const inv = player.state.inventory;
+    const missing = spell.runes.find((r) => countItem(inv, r.itemId) < r.quantity);
+    if (missing) {
+      emitError(
+        world,
+        player.characterId,
+        'MISSING_ITEMS',
+        `You do not have the runes for ${spell.name}`,
+        origin,
+      );
+      return false;
+    }
+    for (const r of spell.runes) {
+      let left = r.quantity;
+      for (let slot = 0; slot < inv.length && left > 0; slot++)
+        if (inv[slot]?.itemId === r.itemId) left -= takeFromSlot(inv, slot, left);
+    }
+    itemsChanged(world, player);
+  }
+  return null;
+}
+
+/** Chance that a fired arrow lands under the target instead of breaking. */
+export const ARROW_DROP_CHANCE = 0.2;
+
+/** An arrow lands under the target: onto the shooter's arrow pile there, or a new one (the shooter's for 60 s). */
+function dropArrow(world: GameWorld, shooter: PlayerData, arrowId: string, target: number): void {
+  const p = world.c.Position;
+  const x = p.x[target] as number;
+  const z = p.z[target] as number;
+  const items = world.get(GROUND_ITEMS).byEid;
+  let pile: number | undefined;
+  world.grid.forEachInSquare(x, z, 0, (eid) => {
+    const g = items.get(eid);
+    if (
+      pile === undefined &&
+      g &&
+      p.x[eid] === x &&
+      p.z[eid] === z &&
+      g.itemId === arrowId &&
+      g.ownerId === shooter.characterId &&
+      !g.deathLockId
+    )
+      pile = eid;
+  });
+  const g = pile === undefined ? undefined : items.get(pile);
+  if (g) {
+    g.quantity += 1;
+    markDirty(world, g.eid, Dirty.quantity);
+  } else {
+    spawnGroundItem(world, { itemId: arrowId, quantity: 1 }, x, z, shooter.characterId);
+  }
 }
 
 /** Whether players may fight each other on this tile: inside a `pvpEnabled` area, or an area that is not a safe zone. */
@@ -241,17 +407,25 @@ export function grantXp(world: GameWorld, player: PlayerData, skill: Skill, amou
   stateChanged(world, player, true);
 }
 
-function swingIfReady(world: GameWorld, attacker: number, target: number): void {
+function swingIfReady(world: GameWorld, attacker: number, target: number, origin?: string): void {
   const st = world.get(COMBAT);
   if ((st.readyAt.get(attacker) ?? 0) > world.tick) return;
+  const kind = attackKind(world, attacker);
+  const player = world.playerByEid.get(attacker);
+  const paid = player ? payForAttack(world, player, kind, origin) : null;
+  if (paid === false) {
+    stopFight(world, attacker);
+    return;
+  }
   st.readyAt.set(attacker, world.tick + attackSpeed(world, attacker));
-  swing(world, attacker, target);
+  swing(world, attacker, target, kind);
+  if (player && paid !== null && world.rng.chance(ARROW_DROP_CHANCE)) dropArrow(world, player, paid, target);
 }
 
 /** One attack: roll to hit, roll damage, tell the viewers, xp, retaliation, death. */
-export function swing(world: GameWorld, attacker: number, target: number): void {
-  const a = combatNumbers(world, attacker);
-  const d = combatNumbers(world, target);
+export function swing(world: GameWorld, attacker: number, target: number, kind: HitStyle = 'melee'): void {
+  const a = combatNumbers(world, attacker, kind);
+  const d = combatNumbers(world, target, kind);
   const chance = hitChance(a.attackRoll, d.defenceRoll);
   const rolled = world.rng.next() < chance ? world.rng.int(0, a.maxHit) : 0;
   const health = world.c.Health.current[target] as number;
@@ -265,12 +439,12 @@ export function swing(world: GameWorld, attacker: number, target: number): void 
     damage,
     targetHealth: world.c.Health.current[target] as number,
     tick: world.tick,
-    style: 'melee' as const,
+    style: kind,
   };
   forEachViewer(world, target, (viewer) => emit(world, viewer.characterId, 'combatHit', { ...data }));
   const player = world.playerByEid.get(attacker);
   if (player) {
-    for (const [skill, xp] of xpForDamage(styleOf(world, player.characterId), damage))
+    for (const [skill, xp] of xpForDamage(xpStyle(styleFor(world, player, kind), kind), damage))
       grantXp(world, player, skill, xp);
   }
   if ((world.c.Health.current[target] as number) <= 0) {
@@ -279,6 +453,16 @@ export function swing(world: GameWorld, attacker: number, target: number): void 
     return;
   }
   retaliate(world, target, attacker);
+}
+
+/**
+ * The style as xp reads it for this kind of attack: ranged xp for ranged shots (longrange shared with
+ * defence), magic for casts (the style already mapped by styleFor).
+ */
+function xpStyle(style: CombatStyle, kind: HitStyle): CombatStyle | 'magic' {
+  if (kind === 'magic') return 'magic';
+  if (kind === 'ranged') return style === 'longrange' ? 'longrange' : 'rapid';
+  return style;
 }
 
 /** A target that is not fighting hits back: NPCs that `retaliates`, idle players with auto-retaliate on. */
@@ -372,6 +556,26 @@ export function handleStyle(world: GameWorld, cmd: CommandOf<'combatStyle'>): vo
   world.get(COMBAT).styles.set(cmd.characterId, cmd.style);
 }
 
+export function handleSpell(world: GameWorld, cmd: CommandOf<'combatSpell'>): void {
+  const player = world.players.get(cmd.characterId);
+  if (!player) return;
+  const spells = world.get(COMBAT).spells;
+  if (cmd.spellId === null) {
+    spells.delete(player.characterId);
+    return;
+  }
+  const spell = world.content.spells?.get(cmd.spellId);
+  if (!spell) {
+    emitError(world, player.characterId, 'NOT_FOUND', `no spell ${cmd.spellId}`, cmd.origin);
+    return;
+  }
+  if (player.state.skills.magic.level < spell.level) {
+    emitError(world, player.characterId, 'LEVEL_TOO_LOW', `Magic level ${spell.level} required`, cmd.origin);
+    return;
+  }
+  spells.set(player.characterId, spell.id);
+}
+
 export function handleAutoRetaliate(world: GameWorld, cmd: CommandOf<'combatAutoRetaliate'>): void {
   const set = world.get(COMBAT).noRetaliate;
   if (cmd.enabled) set.delete(cmd.characterId);
@@ -391,6 +595,7 @@ export function onLeave(world: GameWorld, player: PlayerData): void {
   st.lastHitBy.delete(player.eid);
   st.styles.delete(player.characterId);
   st.noRetaliate.delete(player.characterId);
+  st.spells.delete(player.characterId);
 }
 
 /** `death` reaction: a dying player stops fighting; its viewers see it die (killed by its last hitter). */

@@ -7,5 +7,7 @@ declare module '../../core/commands.ts' {
     combatStyle: { style: CombatStyle };
     /** `combat:autoRetaliate`: fight back when attacked while idle. */
     combatAutoRetaliate: { enabled: boolean };
+    /** `combat:spell`: the spell to autocast (null: none). */
+    combatSpell: { spellId: string | null };
   }
 }

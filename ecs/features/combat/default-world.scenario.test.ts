@@ -20,7 +20,7 @@ describe('combat content of the default world', async () => {
     expect(fighters.some((n) => n.level >= 50)).toBe(true);
   });
 
-  it('places attackable NPCs near the starter town, an altar, bones worth prayer xp, and PvP only away from town', () => {
+  it('places attackable NPCs near the starter town, an altar, bones worth prayer xp, a bow with arrows, a staff with spells and runes, and PvP only away from town', () => {
     const { spawn } = content;
     const near = content.npcSpawns.filter(
       (s) =>
@@ -31,6 +31,13 @@ describe('combat content of the default world', async () => {
     expect(content.stationSpawns.some((s) => s.type === 'altar')).toBe(true);
     expect(content.items.get('bones')?.prayerXp).toBeGreaterThan(0);
     expect(content.prayers?.size).toBeGreaterThan(0);
+    expect(content.items.get('ash_shortbow')?.weapon?.attackType).toBe('ranged');
+    expect(content.items.get('bronze_arrow')).toMatchObject({ stackable: true, equipSlot: 'arrows' });
+    expect(content.items.get('apprentice_staff')?.weapon?.attackType).toBe('magic');
+    expect(content.spells?.get('wind_strike')?.runes).toEqual([
+      { itemId: 'air_rune', quantity: 1 },
+      { itemId: 'mind_rune', quantity: 1 },
+    ]);
     const s = new Scenario({ content });
     expect(pvpAllowedAt(s.world, spawn.x, spawn.z)).toBe(false);
     expect(content.areas?.some((a) => a.pvpEnabled)).toBe(true);

@@ -2,6 +2,7 @@ import { defineFeature } from '../../core/feature.ts';
 import type { Hasher } from '../../core/hasher.ts';
 import type { GameWorld } from '../../core/world.ts';
 import { groundItems } from '../ground-items/index.ts';
+import { inventory } from '../inventory/index.ts';
 import { movement } from '../movement/index.ts';
 import { npcs } from '../npcs/index.ts';
 import { prayer } from '../prayer/index.ts';
@@ -10,6 +11,7 @@ import {
   fightSystem,
   handleAttack,
   handleAutoRetaliate,
+  handleSpell,
   handleStyle,
   onLeave,
   onMove,
@@ -22,7 +24,7 @@ import { COMBAT } from './state.ts';
 export const combat = defineFeature({
   name: 'combat',
   state: COMBAT,
-  commands: { combatStyle: handleStyle, combatAutoRetaliate: handleAutoRetaliate },
+  commands: { combatStyle: handleStyle, combatAutoRetaliate: handleAutoRetaliate, combatSpell: handleSpell },
   actions: { attack: { reach: (world, player) => attackReach(world, player.eid), run: handleAttack } },
   systems: [
     { name: 'npcCombat', phase: 'npcs', run: npcAiSystem },
@@ -30,7 +32,7 @@ export const combat = defineFeature({
   ],
   on: { move: onMove, leave: onLeave, death: onPlayerDeath },
   hash: hashCombat,
-  uses: [movement, npcs, groundItems, prayer],
+  uses: [movement, npcs, inventory, groundItems, prayer],
 });
 
 function hashCombat(world: GameWorld, h: Hasher): void {
@@ -50,4 +52,5 @@ function hashCombat(world: GameWorld, h: Hasher): void {
   h.json(st.respawns);
   h.json([...st.styles]);
   h.json([...st.noRetaliate]);
+  h.json([...st.spells]);
 }

@@ -84,30 +84,33 @@ export type CombatSkill = 'attack' | 'strength' | 'defense' | 'ranged' | 'magic'
 
 /**
  * Xp for `damage` dealt in a style: 4 per point to the style's skill (controlled: 4/3 to each of attack,
- * strength and defence; longrange: 2 to ranged and 2 to defence), plus 4/3 per point to constitution.
+ * strength and defence; rapid: 4 to ranged; longrange: 2 to ranged and 2 to defence; magic: 4 to magic),
+ * plus 4/3 per point to constitution.
  * Rounded to whole points (xp is stored as integers).
  */
-export function xpForDamage(style: CombatStyle, damage: number): [CombatSkill, number][] {
+export function xpForDamage(style: CombatStyle | 'magic', damage: number): [CombatSkill, number][] {
   if (damage <= 0) return [];
   const third = Math.round((4 * damage) / 3);
   const main: [CombatSkill, number][] =
-    style === 'accurate'
-      ? [['attack', 4 * damage]]
-      : style === 'aggressive'
-        ? [['strength', 4 * damage]]
-        : style === 'defensive'
-          ? [['defense', 4 * damage]]
-          : style === 'controlled'
-            ? [
-                ['attack', third],
-                ['strength', third],
-                ['defense', third],
-              ]
-            : style === 'rapid'
-              ? [['ranged', 4 * damage]]
-              : [
-                  ['ranged', 2 * damage],
-                  ['defense', 2 * damage],
-                ];
+    style === 'magic'
+      ? [['magic', 4 * damage]]
+      : style === 'accurate'
+        ? [['attack', 4 * damage]]
+        : style === 'aggressive'
+          ? [['strength', 4 * damage]]
+          : style === 'defensive'
+            ? [['defense', 4 * damage]]
+            : style === 'controlled'
+              ? [
+                  ['attack', third],
+                  ['strength', third],
+                  ['defense', third],
+                ]
+              : style === 'rapid'
+                ? [['ranged', 4 * damage]]
+                : [
+                    ['ranged', 2 * damage],
+                    ['defense', 2 * damage],
+                  ];
   return [...main, ['constitution', third]];
 }

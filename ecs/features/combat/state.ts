@@ -30,6 +30,8 @@ export interface CombatState {
   /** Per character: style and auto-retaliate (default accurate, on). */
   readonly styles: Map<string, CombatStyle>;
   readonly noRetaliate: Set<string>;
+  /** Per character: the spell it autocasts (combat:spell). */
+  readonly spells: Map<string, string>;
 }
 
 export const COMBAT = defineState<CombatState>('combat', () => ({
@@ -40,6 +42,7 @@ export const COMBAT = defineState<CombatState>('combat', () => ({
   respawns: [],
   styles: new Map(),
   noRetaliate: new Set(),
+  spells: new Map(),
 }));
 
 /** Ticks between attacks without a weapon that says otherwise. */

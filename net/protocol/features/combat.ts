@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMBAT_STYLES } from '../../../ecs/features/combat/index.ts';
 import { clientEvent, command, serverEvent } from '../feature.ts';
+import { id } from '../shared.ts';
 
 /** Fighting: styles, auto-retaliate, hits and deaths. */
 
@@ -14,6 +15,11 @@ export const combatClientEvents = {
     schema: z.object({ enabled: z.boolean() }),
     doc: 'Whether the player hits back on its own when attacked while standing idle (default on).',
     translate: (base, p) => command({ ...base, type: 'combatAutoRetaliate', enabled: p.enabled }),
+  }),
+  'combat:spell': clientEvent({
+    schema: z.object({ spellId: id.nullable() }),
+    doc: 'Set the spell to autocast (an id of combat-spells.json) or `null` for none. While one is set, attacks are casts (reach: a magic weapon range, else 10; speed: the spell): each cast uses its runes from the inventory (`MISSING_ITEMS` and the fight ends without them) and needs its magic level (`LEVEL_TOO_LOW`, also when setting it). Unknown spell: `NOT_FOUND`.',
+    translate: (base, p) => command({ ...base, type: 'combatSpell', spellId: p.spellId }),
   }),
 } as const;
 
