@@ -300,11 +300,12 @@ export function forEachViewer(world: GameWorld, eid: number, visit: (p: PlayerDa
   const x = p.x[eid] as number;
   const z = p.z[eid] as number;
   const r = world.viewDistance;
+  const kind = world.c.Kind.type;
   world.grid.forEachInSquare(x, z, r, (other) => {
+    if (kind[other] !== EntityType.player) return;
+    if (Math.max(Math.abs((p.x[other] as number) - x), Math.abs((p.z[other] as number) - z)) > r) return;
     const viewer = world.playerByEid.get(other);
-    if (!viewer) return;
-    if (Math.max(Math.abs((p.x[other] as number) - x), Math.abs((p.z[other] as number) - z)) <= r)
-      visit(viewer);
+    if (viewer) visit(viewer);
   });
 }
 
@@ -441,7 +442,7 @@ export function swing(world: GameWorld, attacker: number, target: number, kind: 
     tick: world.tick,
     style: kind,
   };
-  forEachViewer(world, target, (viewer) => emit(world, viewer.characterId, 'combatHit', { ...data }));
+  forEachViewer(world, target, (viewer) => emit(world, viewer.characterId, 'combatHit', data));
   const player = world.playerByEid.get(attacker);
   if (player) {
     for (const [skill, xp] of xpForDamage(xpStyle(styleFor(world, player, kind), kind), damage))
@@ -605,6 +606,6 @@ export function onPlayerDeath(world: GameWorld, player: PlayerData): void {
   for (const [attacker, fight] of [...st.fights])
     if (fight.targetEid === player.eid) stopFight(world, attacker);
   const data = { id: player.characterId, killerId: st.lastHitBy.get(player.eid) ?? null, tick: world.tick };
-  forEachViewer(world, player.eid, (viewer) => emit(world, viewer.characterId, 'entityDeath', { ...data }));
+  forEachViewer(world, player.eid, (viewer) => emit(world, viewer.characterId, 'entityDeath', data));
   st.lastHitBy.delete(player.eid);
 }

@@ -21,7 +21,7 @@ export function killNpc(world: GameWorld, eid: number, killer: PlayerData | unde
   const info = world.content.npcs.get(npc.npcId);
   world.c.Health.current[eid] = 0;
   const data = { id: wireId, killerId: killer?.characterId ?? null, tick: world.tick };
-  forEachViewer(world, eid, (viewer) => emit(world, viewer.characterId, 'entityDeath', { ...data }));
+  forEachViewer(world, eid, (viewer) => emit(world, viewer.characterId, 'entityDeath', data));
   const x = world.c.Position.x[eid] as number;
   const z = world.c.Position.z[eid] as number;
   if (info?.drops) {
