@@ -7,7 +7,7 @@ import { combatLevel, levelForXp, MAX_XP, maxHealthFor, type Skill } from '../..
 import type { GameWorld, PlayerData } from '../../core/world.ts';
 import { emit, emitError, markDirty } from '../../core/world.ts';
 import { GROUND_ITEMS, spawnGroundItem } from '../ground-items/index.ts';
-import { countItem, takeFromSlot } from '../inventory/index.ts';
+import { countItem, itemsLocked, takeFromSlot } from '../inventory/index.ts';
 import { cancelMovement, hasPendingPath, requestPath } from '../movement/index.ts';
 import { NPCS } from '../npcs/index.ts';
 import { prayerMultipliers } from '../prayer/index.ts';
@@ -193,8 +193,9 @@ export function combatNumbers(world: GameWorld, eid: number, kind: HitStyle = 'm
 
 /**
  * What a shot or a cast costs, taken before it is made: one arrow from the ammo slot (`arrows`), or the
- * spell's runes from the inventory. False (and `MISSING_ITEMS`, or `LEVEL_TOO_LOW` for a spell above the
- * magic level) when the player cannot pay; the fight then ends.
+ * spell's runes from the inventory. False (and `MISSING_ITEMS`, `LEVEL_TOO_LOW` for a spell above the
+ * magic level, or the item lock's error during a trade or an item transaction) when the player cannot
+ * pay; the fight then ends.
  */
 function payForAttack(
   world: GameWorld,
@@ -202,6 +203,8 @@ function payForAttack(
   kind: HitStyle,
   origin?: string,
 ): string | null | false {
+  // Arrows and runes are items: not while a trade or an item transaction holds them.
+  if (kind !== 'melee' && itemsLocked(world, player, origin)) return false;
   if (kind === 'ranged') {
     const ammo = player.state.equipment.arrows;
     if (!ammo || ammo.quantity <= 0) {

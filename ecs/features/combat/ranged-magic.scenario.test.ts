@@ -3,6 +3,7 @@ import { Scenario } from '../../../tests/scenario/harness.ts';
 import { populateWorld } from '../../core/populate.ts';
 import { xpForLevel } from '../../core/skills.ts';
 import { GROUND_ITEMS } from '../ground-items/index.ts';
+import { openTrade } from '../trade/trade-scenario-helpers.ts';
 import { combatNumbers } from './combat.ts';
 import { combatContent } from './combat-scenario-helpers.ts';
 import { COMBAT } from './state.ts';
@@ -64,6 +65,17 @@ describe('ranged', () => {
     expect(two.p.state.equipment.arrows).toBeUndefined();
     expect(two.s.lastEvent(two.id, 'error')?.data.code).toBe('MISSING_ITEMS');
     expect(two.s.world.get(COMBAT).fights.has(two.p.eid)).toBe(false);
+  });
+
+  it('no shot while a trade holds the items (INTERFACE_BLOCKED); the arrows stay', () => {
+    const { s, id, p } = archer(10);
+    const friend = s.addPlayer({ name: 'Friend', x: 101, z: 100 });
+    openTrade(s, id, friend);
+    s.push({ type: 'action', characterId: id, action: 'attack', targetId: 'npc-1' });
+    s.step(3);
+    expect(s.lastEvent(id, 'error')?.data.code).toBe('INTERFACE_BLOCKED');
+    expect(p.state.equipment.arrows?.quantity).toBe(10);
+    expect(s.world.get(COMBAT).fights.has(p.eid)).toBe(false);
   });
 
   it('ranged numbers: ranged level, ranged bonuses, arrow strength; rapid is a tick faster, longrange reaches 2 farther', () => {
