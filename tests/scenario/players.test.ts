@@ -22,13 +22,14 @@ describe('players entering and leaving the world', () => {
     const s = new Scenario();
     const id = s.addPlayer({ name: 'Bob', x: 20, z: 20, coins: 50 });
     const eid = s.player(id).eid;
+    const before = s.log.length;
     s.push({ type: 'leave', characterId: id, reason: 'disconnect' });
     s.push({ type: 'moveCancel', characterId: id });
     s.step();
     expect(s.world.players.has(id)).toBe(false);
     expect(s.world.despawned).toEqual([{ eid, wireId: id }]);
     expect(s.world.persist.left.map((c) => [c.id, c.coins, c.position.x])).toEqual([[id, 50, 20]]);
-    expect(s.eventsFor(id)).toEqual([]);
+    expect(s.log.slice(before).filter((e) => e.to === id)).toEqual([]);
   });
 
   it('a second join of a character already in the world is refused: never twice', () => {

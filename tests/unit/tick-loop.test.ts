@@ -149,7 +149,7 @@ describe('tick loop', () => {
     queue.push({ type: 'move', characterId: 'a', x: 60, z: 50, run: false });
     loop.runTick();
     expect(world.players.has('a')).toBe(true);
-    expect(sent.map((m) => m.event)).toEqual(['player:sync', 'world:update', 'world:update']);
+    expect(sent.map((m) => m.event)).toEqual(['player:sync', 'world:update', 'prayer:state', 'world:update']);
     const status = loop.status();
     expect(status.number).toBe(2);
     // Every system of the schedule, in order, between the commands and replication, then the writes.
@@ -165,8 +165,8 @@ describe('tick loop', () => {
     expect(text).toMatch(/game_tick_phase_duration_seconds_count\{phase="movement"\} 2/);
     expect(text).toMatch(/game_players_online 1/);
     expect(text).toMatch(/game_tick_messages_in_total 2/);
-    expect(text).toMatch(/game_tick_messages_out_total 3/);
-    expect(text).toMatch(/game_tick_bytes_out_total 30/);
+    expect(text).toMatch(/game_tick_messages_out_total 4/);
+    expect(text).toMatch(/game_tick_bytes_out_total 40/);
   });
 
   it('reuses metrics another module already registered (players online)', () => {
