@@ -174,6 +174,11 @@ function npcInfo(def: NpcDef): NpcInfo {
           combatRange: def.combat.combatRange ?? 1,
           leashRange: def.combat.leashRange ?? 10,
           attackSpeedTicks: def.combat.attackSpeedTicks ?? 4,
+          attackType: def.combat.attackType,
+          ranged: stat(def, 'ranged', def.stats.level),
+          magic: stat(def, 'magic', def.stats.level),
+          spellId: def.combat.spellId,
+          arrowId: def.combat.arrowId,
         })
       : undefined,
     drops: def.drops ? dropTable(def.drops) : undefined,

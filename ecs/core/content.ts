@@ -66,6 +66,12 @@ export interface NpcCombatInfo {
   readonly combatRange: number;
   readonly leashRange: number;
   readonly attackSpeedTicks: number;
+  /** How it attacks (default melee): ranged uses `ranged` and its arrow, magic `magic` and its spell. */
+  readonly attackType?: 'melee' | 'ranged' | 'magic' | undefined;
+  readonly ranged?: number | undefined;
+  readonly magic?: number | undefined;
+  readonly spellId?: string | undefined;
+  readonly arrowId?: string | undefined;
 }
 
 /** A named area of the map (world-areas.json) and whether players may fight each other there. */

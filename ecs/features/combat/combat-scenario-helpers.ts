@@ -30,6 +30,24 @@ const fighter = (over: Partial<NpcCombatInfo> = {}): NpcCombatInfo => ({
 
 export const COMBAT_NPCS: readonly NpcInfo[] = [
   {
+    id: 'archer',
+    name: 'Bandit archer',
+    category: 'mob',
+    level: 10,
+    health: 20,
+    attackable: true,
+    aggressive: true,
+    wanderRadius: 0,
+    respawnTicks: 10,
+    combat: fighter({
+      aggroRange: 6,
+      combatRange: 7,
+      attackType: 'ranged',
+      ranged: 30,
+      arrowId: 'bronze_arrow',
+    }),
+  },
+  {
     id: 'dummy',
     name: 'Training dummy',
     category: 'mob',

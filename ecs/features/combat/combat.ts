@@ -60,7 +60,10 @@ function weaponOf(world: GameWorld, player: PlayerData) {
 /** How a player attacks now: a spell set to autocast makes it magic, a ranged weapon ranged, else melee. */
 export function attackKind(world: GameWorld, eid: number): HitStyle {
   const player = world.playerByEid.get(eid);
-  if (!player) return 'melee';
+  if (!player) {
+    const npc = world.get(NPCS).byEid.get(eid);
+    return (npc && world.content.npcs.get(npc.npcId)?.combat?.attackType) || 'melee';
+  }
   if (spellOf(world, player)) return 'magic';
   return weaponOf(world, player)?.attackType === 'ranged' ? 'ranged' : 'melee';
 }
@@ -184,9 +187,25 @@ export function combatNumbers(world: GameWorld, eid: number, kind: HitStyle = 'm
   const info = npc ? world.content.npcs.get(npc.npcId) : undefined;
   const cb = info?.combat;
   const level = info?.level ?? 1;
+  const defenceRoll = combatRoll(npcEffectiveLevel(cb?.defense ?? level), cb?.defenseBonus ?? 0);
+  // An NPC attacks in its own way (its attackType); it defends with the same numbers against all kinds.
+  if (cb?.attackType === 'ranged') {
+    const eff = npcEffectiveLevel(cb.ranged ?? level);
+    const arrow = cb.arrowId ? (world.content.items.get(cb.arrowId)?.bonuses.rangedStrength ?? 0) : 0;
+    return { attackRoll: combatRoll(eff, cb.attackBonus), defenceRoll, maxHit: maxHit(eff, arrow) };
+  }
+  if (cb?.attackType === 'magic') {
+    const spell = cb.spellId ? world.content.spells?.get(cb.spellId) : undefined;
+    const eff = npcEffectiveLevel(cb.magic ?? level);
+    return {
+      attackRoll: combatRoll(eff, cb.attackBonus),
+      defenceRoll,
+      maxHit: spell?.baseMaxHit ?? maxHit(eff, 0),
+    };
+  }
   return {
     attackRoll: combatRoll(npcEffectiveLevel(cb?.attack ?? level), cb?.attackBonus ?? 0),
-    defenceRoll: combatRoll(npcEffectiveLevel(cb?.defense ?? level), cb?.defenseBonus ?? 0),
+    defenceRoll,
     maxHit: maxHit(npcEffectiveLevel(cb?.strength ?? level), cb?.strengthBonus ?? 0),
   };
 }

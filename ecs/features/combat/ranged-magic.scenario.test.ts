@@ -153,3 +153,22 @@ describe('magic', () => {
     expect(s.world.get(COMBAT).spells.has(id)).toBe(false);
   });
 });
+
+describe('NPCs that shoot', () => {
+  it('a ranged NPC attacks from its combatRange with its ranged level and arrow, without walking up', () => {
+    const s = new Scenario({
+      content: combatContent([{ npcId: 'archer', x: 100, z: 100, count: 1, radius: 0 }]),
+    });
+    populateWorld(s.world);
+    const id = s.addPlayer({ name: 'Target', x: 105, z: 100 });
+    s.push({ type: 'combatAutoRetaliate', characterId: id, enabled: false });
+    s.step(12);
+    const shots = s.eventsOf(id, 'combatHit').filter((e) => e.data.attackerId === 'npc-1');
+    expect(shots.length).toBeGreaterThanOrEqual(2);
+    for (const h of shots) expect(h.data.style).toBe('ranged');
+    const eid = s.world.eidByWireId.get('npc-1') as number;
+    expect([s.world.c.Position.x[eid], s.world.c.Position.z[eid]]).toEqual([100, 100]);
+    // (30 + 9) × (7 + 64) / 640 + 0.5 = 4.83
+    expect(combatNumbers(s.world, eid).maxHit).toBe(4);
+  });
+});
