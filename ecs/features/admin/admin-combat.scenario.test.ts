@@ -59,6 +59,8 @@ describe('admin combat commands', () => {
       level: 40,
       xp: xpForLevel(40),
     });
+    run('level', 'prayer', '12');
+    expect(s.lastEvent(id, 'prayerState')?.data.maxPoints).toBe(12);
     run('level', 'constitution', '20');
     expect(s.world.c.Health.max[p().eid]).toBe(200);
     run('level', 'attack', '5');

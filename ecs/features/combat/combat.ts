@@ -8,7 +8,7 @@ import type { GameWorld, PlayerData } from '../../core/world.ts';
 import { emit, emitError, markDirty } from '../../core/world.ts';
 import { cancelMovement, hasPendingPath, requestPath } from '../movement/index.ts';
 import { NPCS } from '../npcs/index.ts';
-import { prayerMultipliers } from '../prayer/index.ts';
+import { prayerMultipliers, sendPrayerState } from '../prayer/index.ts';
 import { ARROW_DROP_CHANCE, dropArrow, payForAttack } from './ammo.ts';
 import type { HitStyle } from './events.ts';
 import {
@@ -329,6 +329,7 @@ export function grantXp(world: GameWorld, player: PlayerData, skill: Skill, amou
   const gained = Math.min(amount, MAX_XP - sv.xp);
   if (gained <= 0) return;
   const before = combatLevel(player.state.skills);
+  const level = sv.level;
   sv.xp += gained;
   sv.level = levelForXp(sv.xp);
   emit(world, player.characterId, 'skillXp', { skill, xp: sv.xp, gained, level: sv.level });
@@ -340,6 +341,7 @@ export function grantXp(world: GameWorld, player: PlayerData, skill: Skill, amou
     }
   }
   if (combatLevel(player.state.skills) !== before) markDirty(world, player.eid, Dirty.level);
+  if (skill === 'prayer' && sv.level !== level) sendPrayerState(world, player);
   stateChanged(world, player, true);
 }
 

@@ -161,10 +161,12 @@ export function buryBones(world: GameWorld, player: PlayerData, cmd: CommandOf<'
   const sv = player.state.skills.prayer;
   const gained = Math.min(Math.round(xp), MAX_XP - sv.xp);
   const before = combatLevel(player.state.skills);
+  const level = sv.level;
   sv.xp += gained;
   sv.level = levelForXp(sv.xp);
   emit(world, player.characterId, 'skillXp', { skill: 'prayer', xp: sv.xp, gained, level: sv.level });
   if (combatLevel(player.state.skills) !== before) markDirty(world, player.eid, Dirty.level);
+  if (sv.level !== level) sendState(world, player); // maxPoints grew
   stateChanged(world, player, true);
   return true;
 }
