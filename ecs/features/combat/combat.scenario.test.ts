@@ -8,6 +8,7 @@ import { populateWorld } from '../../core/populate.ts';
 import { Rng } from '../../core/rng.ts';
 import { levelForXp, xpForLevel } from '../../core/skills.ts';
 import type { GameWorld } from '../../core/world.ts';
+import { worldHash } from '../../core/world-hash.ts';
 import { GROUND_ITEMS, groundItemVisibleTo } from '../ground-items/index.ts';
 import { NPCS } from '../npcs/index.ts';
 import { combatNumbers } from './combat.ts';
@@ -411,5 +412,23 @@ describe('deaths in combat', () => {
     s.push({ type: 'action', characterId: id, action: 'attack', targetId: 'npc-1' });
     s.step(40);
     expect(killed[0]).toBe(`${id}:rat`);
+  });
+});
+
+describe('the world hash', () => {
+  it('includes fights, styles, spells and NPC homes', () => {
+    const s = world([{ npcId: 'wolf', x: 150, z: 50, count: 1, radius: 0 }]);
+    const id = s.addPlayer({ name: 'Hashed', x: 100, z: 100 });
+    const h0 = worldHash(s.world);
+    s.push({ type: 'combatStyle', characterId: id, style: 'defensive' });
+    s.step();
+    const h1 = worldHash(s.world);
+    expect(h1).not.toBe(h0);
+    s.push({ type: 'combatSpell', characterId: id, spellId: 'wind_strike' });
+    s.step();
+    expect(worldHash(s.world)).not.toBe(h1);
+    const h2 = worldHash(s.world);
+    s.world.get(COMBAT).fights.set(s.player(id).eid, { targetEid: 0, targetId: 'x', chaseX: 0, chaseZ: 0 });
+    expect(worldHash(s.world)).not.toBe(h2);
   });
 });
