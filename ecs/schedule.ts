@@ -7,7 +7,9 @@ import { bank } from './features/bank/index.ts';
 import { chat } from './features/chat/index.ts';
 import { combat } from './features/combat/index.ts';
 import { death } from './features/death/index.ts';
+import { dialogue } from './features/dialogue/index.ts';
 import { equipment } from './features/equipment/index.ts';
+import { gathering } from './features/gathering/index.ts';
 import { groundItems } from './features/ground-items/index.ts';
 import { homeTeleport } from './features/home-teleport/index.ts';
 import { interaction } from './features/interaction/index.ts';
@@ -15,7 +17,10 @@ import { inventory } from './features/inventory/index.ts';
 import { movement } from './features/movement/index.ts';
 import { npcs } from './features/npcs/index.ts';
 import { prayer } from './features/prayer/index.ts';
+import { processing } from './features/processing/index.ts';
+import { quests } from './features/quests/index.ts';
 import { resources } from './features/resources/index.ts';
+import { shops } from './features/shops/index.ts';
 import { stations } from './features/stations/index.ts';
 import { trade } from './features/trade/index.ts';
 
@@ -31,14 +36,19 @@ import { trade } from './features/trade/index.ts';
  *  4. npcs         [npcs] wander inside their spawn radius
  *  5. npcCombat    [combat] NPCs respawn, leash home and heal, aggressive ones pick a player nearby (grid)
  *  6. combat       [combat] fights: swing when in reach and ready, follow targets out of reach
- *  7. prayer       [prayer] players entering get prayer:state; active prayers drain points
- *  8. approach     [interaction] act for players who walked within reach of their action's target
- *  9. trade        [trade] unanswered trade requests expire
- * 10. homeTeleport [homeTeleport] casts that reached their tick land on the spawn
- * 11. expireStations [stations] stations with a lifetime (fires) burn out
- * 12. items        [groundItems] ground items turn public, then despawn
- * 13. death        [death] players at 0 health drop their items (death lock) and respawn
- * 14. txGuard      [inventory] LAST: players with an item transaction in flight are not snapshotted
+ *  7. gathering    [gathering] depleted nodes respawn; gatherers whose cycle ended roll for their yield
+ *  8. processing   [processing] batches whose item is due make it (cook, burn, smelt, light a fire...)
+ *  9. prayer       [prayer] players entering get prayer:state; active prayers drain points
+ * 10. approach     [interaction] act for players who walked within reach of their action's target
+ * 11. trade        [trade] unanswered trade requests expire
+ * 12. shops        [shops] restock one unit per restockTime; shops of players out of range close
+ * 13. questRewards [quests] rewards of quests completed while the items were locked
+ * 14. dialogue     [dialogue] conversations of players who walked away end
+ * 15. homeTeleport [homeTeleport] casts that reached their tick land on the spawn
+ * 16. expireStations [stations] stations with a lifetime (fires) burn out
+ * 17. items        [groundItems] ground items turn public, then despawn
+ * 18. death        [death] players at 0 health drop their items (death lock) and respawn
+ * 19. txGuard      [inventory] LAST: players with an item transaction in flight are not snapshotted
  *  after the tick (outside ecs/): replication builds world:update per observer, player:sync for marked
  *  players, then the persistence hand-off takes world.persist.
  */
@@ -57,8 +67,13 @@ export const FEATURES = [
   bank,
   chat,
   trade,
+  shops,
+  quests,
+  dialogue,
   death,
   homeTeleport,
+  gathering,
+  processing,
   prayer,
   combat,
   admin,

@@ -3,6 +3,7 @@ import type { SimContent } from '../ecs/core/content.ts';
 import { entityCounts, type GameWorld, snapshotCharacter } from '../ecs/core/world.ts';
 import type { Config } from '../lib/config.ts';
 import type { Logger } from '../lib/logger.ts';
+import type { ServerMetrics } from '../lib/metrics.ts';
 import { Authenticator } from '../net/auth/authenticator.ts';
 import { AccountCharacters, type CharacterContent } from '../net/auth/characters.ts';
 import { createIdpVerifier } from '../net/auth/idp.ts';
@@ -44,6 +45,7 @@ export interface IdentityDeps {
   live: LiveWorld;
   /** The server's HttpRateLimits: wrong /admin codes count against the authentication window. */
   limiter: AuthAttemptLimiter;
+  metrics: Pick<ServerMetrics, 'limitRefusals'>;
   agents?: AgentDirectory;
 }
 
@@ -89,6 +91,7 @@ export async function createIdentity(deps: IdentityDeps): Promise<Identity> {
     authTimeoutMs: config.auth.wsAuthTimeoutMs,
     maxUnauthenticated: config.limits.wsUnauthenticated,
     logger,
+    metrics: deps.metrics,
   });
   return { routes, verifyBearer: authenticator.verifyBearer, ws, registry, authenticator, characters };
 }

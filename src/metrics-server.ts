@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Config } from '../lib/config.ts';
 import type { Logger } from '../lib/logger.ts';
-import { limitRefusals } from '../lib/metrics.ts';
+import type { ServerMetrics } from '../lib/metrics.ts';
 import { PROBLEM_CONTENT_TYPE, problem } from '../net/http/problem.ts';
 import type { ProblemCode } from '../net/http/types.ts';
 import { metricsBody, metricsTokenCheck } from '../net/routes/metrics.ts';
@@ -26,7 +26,9 @@ export interface MetricsServer {
 export async function startMetricsServer(
   config: Pick<Config, 'metrics'>,
   logger: Pick<Logger, 'info' | 'error'>,
+  metrics: Pick<ServerMetrics, 'registry' | 'limitRefusals'>,
 ): Promise<MetricsServer | undefined> {
+  const { limitRefusals } = metrics;
   const { port, host, token } = config.metrics;
   if (port === null) return undefined;
   const authorized = metricsTokenCheck(token);
@@ -53,7 +55,7 @@ export async function startMetricsServer(
         'WWW-Authenticate': 'Bearer realm="metrics"',
       });
     }
-    metricsBody().then(
+    metricsBody(metrics).then(
       ({ headers, body }) => {
         res.writeHead(200, { ...headers, 'Content-Length': String(Buffer.byteLength(body)) });
         res.end(req.method === 'HEAD' ? undefined : body);

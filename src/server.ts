@@ -18,6 +18,7 @@ import { serviceVersion } from './version.ts';
 
 export type { StatusSource } from '../net/routes/status.ts';
 
+import { createServerMetrics, type ServerMetrics } from '../lib/metrics.ts';
 import { REPO_ROOT } from '../lib/repo-root.ts';
 
 export { REPO_ROOT };
@@ -40,6 +41,8 @@ export interface ServerOptions {
   rateLimits?: HttpRateLimits;
   /** Per-socket WebSocket send buffer bound in bytes (default 1 MiB). */
   wsMaxBufferedBytes?: number;
+  /** The server's metrics (the composition root's); a fresh registry when omitted. */
+  metrics?: ServerMetrics;
 }
 
 export interface RunningServer {
@@ -63,6 +66,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const { config, logger } = opts;
   const startedAt = Date.now();
   const rateLimits = opts.rateLimits ?? new HttpRateLimits(config.rateLimit.disabled);
+  const serverMetrics = opts.metrics ?? createServerMetrics();
 
   const publicDir = opts.publicDir ?? path.join(REPO_ROOT, 'public');
   const staticFiles = StaticFiles.open(publicDir);
@@ -70,7 +74,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     ...healthRoutes(serviceVersion(config.commitHash)),
     ...statusRoutes(opts.status, startedAt),
     ...envJsRoutes(config.publicEnv),
-    ...metricsRoutes(config.metrics.token, rateLimits),
+    ...metricsRoutes(config.metrics.token, rateLimits, serverMetrics),
     ...opts.routes,
   ];
   const corsRules = buildCorsRules(config);
@@ -81,9 +85,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     rateLimits,
     verifyBearer: opts.verifyBearer,
     staticFiles,
+    metrics: serverMetrics,
   });
 
-  const metrics: MetricsServer | undefined = await startMetricsServer(config, logger);
+  const metrics: MetricsServer | undefined = await startMetricsServer(config, logger, serverMetrics);
   // Browsers may open /ws only from these origins: ALLOWED_WS_ORIGINS, or the CORS allowlist.
   const { wsOrigins } = config.limits;
   const wsOriginRules =
@@ -108,6 +113,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     ws: opts.ws,
     http,
     logger,
+    metrics: serverMetrics,
   }).catch(async (err: unknown) => {
     await metrics?.close();
     throw err;

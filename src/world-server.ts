@@ -1,6 +1,6 @@
 import type { Config } from '../lib/config.ts';
 import type { Logger } from '../lib/logger.ts';
-import { databaseUp, registry as metricsRegistry } from '../lib/metrics.ts';
+import { createServerMetrics } from '../lib/metrics.ts';
 import { HttpRateLimits } from '../net/http/rate-limit.ts';
 import type { ServerEventName, ServerPayload } from '../net/protocol/index.ts';
 import { dataRoutes } from '../net/routes/data.ts';
@@ -62,6 +62,10 @@ export async function startWorldServer(
     ...(opts.fetchImpl ? { fetchImpl: opts.fetchImpl } : {}),
   });
 
+  // One set of metrics for this server, handed to everything that counts.
+  const metrics = createServerMetrics();
+  const { databaseUp } = metrics;
+
   // 3. Database: migrations and death-lock recovery run inside openPersistence.
   const persistence = await openPersistence(config, logger);
   const { port, saves } = persistence;
@@ -93,7 +97,7 @@ export async function startWorldServer(
     delivery,
     persistence: sink,
     logger,
-    registry: metricsRegistry,
+    registry: metrics.registry,
   });
   const rateLimits = new HttpRateLimits(config.rateLimit.disabled);
   const identity = await createIdentity({
@@ -105,6 +109,7 @@ export async function startWorldServer(
     world: runtime,
     live: runtime,
     limiter: rateLimits,
+    metrics,
   });
   sessions = identity.registry;
 
@@ -120,6 +125,7 @@ export async function startWorldServer(
     ws: identity.ws,
     verifyBearer: identity.verifyBearer,
     rateLimits,
+    metrics,
     ...(opts.publicDir !== undefined ? { publicDir: opts.publicDir } : {}),
     status: {
       tick: () => runtime.tickStatus(),

@@ -1,3 +1,5 @@
+import { BENCH_METRICS_TOKEN } from './server.ts';
+
 /**
  * Reads the server's own figures: /status (tick number, last and p99 tick time, players online, and the
  * phase split when the status body carries it) and /metrics (Prometheus text: tick and phase histograms,
@@ -45,7 +47,8 @@ export type Metrics = Map<string, number>;
 export async function readMetrics(base: string): Promise<Metrics> {
   const out: Metrics = new Map();
   try {
-    const text = await (await fetch(`${base}/metrics`)).text();
+    const headers = { Authorization: `Bearer ${BENCH_METRICS_TOKEN}` };
+    const text = await (await fetch(`${base}/metrics`, { headers })).text();
     for (const line of text.split('\n')) {
       if (line.startsWith('#') || line.trim() === '') continue;
       const i = line.lastIndexOf(' ');

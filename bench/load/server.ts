@@ -13,6 +13,9 @@ import path from 'node:path';
 
 const ENTRY = 'src/main.ts';
 
+/** The bench server's METRICS_TOKEN (a local throwaway, not a secret of any deployment). */
+export const BENCH_METRICS_TOKEN = 'bench-load-metrics-token';
+
 export interface ServerProcess {
   base: string;
   wsUrl: string;
@@ -45,6 +48,12 @@ export async function startServer(repoRoot: string, tickMs: number): Promise<Ser
       ...process.env,
       PORT: String(port),
       DISABLE_RATE_LIMIT: 'true',
+      // Every bot connects from 127.0.0.1: the per-address and unauthenticated caps are for the internet.
+      WS_MAX_CONNECTIONS_PER_ADDRESS: '100000',
+      WS_MAX_UNAUTHENTICATED: '100000',
+      // /metrics on the public port too (Bearer), so the probe reads it without a second listener.
+      METRICS_TOKEN: BENCH_METRICS_TOKEN,
+      METRICS_PORT: 'off',
       WORLD: world,
       SKIP_MANIFESTS: 'true',
       SKIP_ASSETS: 'true',

@@ -75,6 +75,10 @@ async function startServer(): Promise<{ child: ChildProcess; port: number; dir: 
       SKIP_ASSETS: 'true',
       TICK_MS: String(TICK_MS),
       DISABLE_RATE_LIMIT: 'true',
+      // Every bot connects from 127.0.0.1: the per-address and unauthenticated caps are for the internet.
+      WS_MAX_CONNECTIONS_PER_ADDRESS: '100000',
+      WS_MAX_UNAUTHENTICATED: '100000',
+      METRICS_PORT: 'off',
       ADMIN_CODE,
       JWT_SECRET: randomBytes(32).toString('hex'),
       LOG_LEVEL: env['LOG_LEVEL'] ?? 'error',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../lib/logger.ts';
-import { httpRequests, limitRefusals } from '../../lib/metrics.ts';
+import type { ServerMetrics } from '../../lib/metrics.ts';
 import type { NetHttpReply, NetHttpRequest } from '../thread/messages.ts';
 import { parseJsonBody } from './body.ts';
 import { type CorsRule, corsHeaders } from './cors.ts';
@@ -19,6 +19,7 @@ import type { AuthContext, HttpMethod, HttpRequest, RateLimitClass, RouteDef } f
 export interface HttpPipelineOptions {
   routes: readonly RouteDef[];
   logger: Logger;
+  metrics: Pick<ServerMetrics, 'httpRequests' | 'limitRefusals'>;
   corsRules: readonly CorsRule[];
   rateLimits: HttpRateLimits;
   verifyBearer?: ((token: string) => Promise<AuthContext | null>) | undefined;
@@ -90,7 +91,7 @@ export function createHttpPipeline(opts: HttpPipelineOptions): HttpPipeline {
     } catch (err) {
       reply = errorReply(err);
     }
-    return finish(ctx, reply, opts.logger);
+    return finish(ctx, reply, opts);
   };
 }
 
@@ -113,7 +114,7 @@ async function handle(ctx: Ctx, router: Router, opts: HttpPipelineOptions): Prom
   if (decision.kind !== 'uncounted') Object.assign(ctx.common, decision.headers);
   if (decision.kind === 'refused') {
     const limit = decision.by === 'auth' ? 'auth_attempts' : 'http_rate';
-    limitRefusals.inc({ limit });
+    opts.metrics.limitRefusals.inc({ limit });
     if (decision.first) {
       const line = { ip: ctx.ip, limit, path: ctx.path, retryAfter: decision.retryAfterSeconds };
       opts.logger.warn(line, 'limit reached: address blocked until its window ends');
@@ -179,11 +180,11 @@ async function handle(ctx: Ctx, router: Router, opts: HttpPipelineOptions): Prom
 const tooLarge = (limit: number) =>
   problemReply(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${limit} bytes`);
 
-function finish(ctx: Ctx, reply: Reply, logger: Logger): NetHttpReply {
+function finish(ctx: Ctx, reply: Reply, { logger, metrics }: HttpPipelineOptions): NetHttpReply {
   const aborted = ctx.aborted();
   const status = aborted ? 499 : reply.status;
   const ms = Math.round((performance.now() - ctx.started) * 100) / 100;
-  httpRequests.inc({ method: ctx.method, route: ctx.routeLabel, status: String(status) });
+  metrics.httpRequests.inc({ method: ctx.method, route: ctx.routeLabel, status: String(status) });
   // The path only, never the query string: it may carry tokens.
   const line = { reqId: ctx.requestId, method: ctx.method, path: ctx.path, status, ms, ip: ctx.ip };
   if (reply.error !== undefined && !aborted) logger.error({ ...line, err: reply.error }, 'request failed');

@@ -4,10 +4,14 @@ import { bankClientEvents } from './features/bank.ts';
 import { chatClientEvents } from './features/chat.ts';
 import { combatClientEvents } from './features/combat.ts';
 import { coreClientEvents } from './features/core.ts';
+import { dialogueClientEvents } from './features/dialogue.ts';
 import { homeTeleportClientEvents } from './features/home-teleport.ts';
 import { inventoryClientEvents } from './features/inventory.ts';
 import { movementClientEvents } from './features/movement.ts';
 import { prayerClientEvents } from './features/prayer.ts';
+import { processingClientEvents } from './features/processing.ts';
+import { questsClientEvents } from './features/quests.ts';
+import { shopsClientEvents } from './features/shops.ts';
 import { tradeClientEvents } from './features/trade.ts';
 
 /**
@@ -24,6 +28,10 @@ const CLIENT_EVENTS = {
   ...homeTeleportClientEvents,
   ...combatClientEvents,
   ...prayerClientEvents,
+  ...processingClientEvents,
+  ...shopsClientEvents,
+  ...questsClientEvents,
+  ...dialogueClientEvents,
 } as const;
 
 type Specs = typeof CLIENT_EVENTS;

@@ -5,8 +5,13 @@ import { bankServerEvents } from './features/bank.ts';
 import { chatServerEvents } from './features/chat.ts';
 import { combatServerEvents } from './features/combat.ts';
 import { coreServerEvents } from './features/core.ts';
+import { dialogueServerEvents } from './features/dialogue.ts';
+import { gatheringServerEvents } from './features/gathering.ts';
 import { homeTeleportServerEvents } from './features/home-teleport.ts';
 import { prayerServerEvents } from './features/prayer.ts';
+import { processingServerEvents } from './features/processing.ts';
+import { questsServerEvents } from './features/quests.ts';
+import { shopsServerEvents } from './features/shops.ts';
 import { tradeServerEvents } from './features/trade.ts';
 
 export * from './shared.ts';
@@ -20,11 +25,21 @@ const SERVER_EVENTS = {
   ...homeTeleportServerEvents,
   ...combatServerEvents,
   ...prayerServerEvents,
+  ...gatheringServerEvents,
+  ...processingServerEvents,
+  ...shopsServerEvents,
+  ...questsServerEvents,
+  ...dialogueServerEvents,
 } as const;
 
 type Specs = typeof SERVER_EVENTS;
 export type ServerEventName = keyof Specs;
-type SchemaOf<E extends ServerEventName> = Specs[E] extends ServerEventSpec<infer S, infer _K> ? S : never;
+// Distributive over a union of names (an empty payload schema would otherwise swallow the others).
+type SchemaOf<E extends ServerEventName> = E extends ServerEventName
+  ? Specs[E] extends ServerEventSpec<infer S, infer _K>
+    ? S
+    : never
+  : never;
 export type ServerPayload<E extends ServerEventName> = z.output<SchemaOf<E>>;
 
 export const serverEvents = Object.fromEntries(

@@ -1,10 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { limitRefusals, METRICS_CONTENT_TYPE, metricsText } from '../../lib/metrics.ts';
+import { metricsText, type ServerMetrics } from '../../lib/metrics.ts';
 import { HttpError, type RouteDef } from '../http/types.ts';
 import type { AuthAttemptLimiter } from '../session/admin.ts';
 
 /**
- * /metrics: Prometheus text format of lib/metrics.ts's registry. By default it is served only by the
+ * /metrics: Prometheus text format of the server's metrics registry (lib/metrics.ts, created by the composition root). By default it is served only by the
  * separate listener on METRICS_HOST:METRICS_PORT (127.0.0.1:9464, src/metrics-server.ts). With
  * METRICS_TOKEN set it is also served here, on the public port, to `Authorization: Bearer <token>` only,
  * and the separate listener asks for the same token.
@@ -25,10 +25,12 @@ export function metricsTokenCheck(token: string | undefined): (authorization: st
   };
 }
 
-export async function metricsBody(): Promise<{ headers: Record<string, string>; body: string }> {
+export async function metricsBody(
+  metrics: Pick<ServerMetrics, 'registry'>,
+): Promise<{ headers: Record<string, string>; body: string }> {
   return {
-    headers: { 'Content-Type': METRICS_CONTENT_TYPE, 'Cache-Control': 'no-store' },
-    body: await metricsText(),
+    headers: { 'Content-Type': metrics.registry.contentType, 'Cache-Control': 'no-store' },
+    body: await metricsText(metrics.registry),
   };
 }
 
@@ -37,8 +39,13 @@ export async function metricsBody(): Promise<{ headers: Record<string, string>; 
  * A wrong token is 401 and counts as a failed authentication of the address (the limit of /api/auth/*),
  * so the token cannot be guessed faster than a login.
  */
-export function metricsRoutes(token: string | undefined, limiter: AuthAttemptLimiter): RouteDef[] {
+export function metricsRoutes(
+  token: string | undefined,
+  limiter: AuthAttemptLimiter,
+  metrics: Pick<ServerMetrics, 'registry' | 'limitRefusals'>,
+): RouteDef[] {
   if (token === undefined) return [];
+  const { limitRefusals } = metrics;
   const authorized = metricsTokenCheck(token);
   return [
     {
@@ -59,7 +66,7 @@ export function metricsRoutes(token: string | undefined, limiter: AuthAttemptLim
             'WWW-Authenticate': 'Bearer realm="metrics"',
           });
         }
-        return metricsBody();
+        return metricsBody(metrics);
       },
     },
   ];

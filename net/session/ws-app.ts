@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CharacterState } from '../../ecs/core/character-state.ts';
 import type { Command } from '../../ecs/core/commands.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { limitRefusals } from '../../lib/metrics.ts';
+import type { ServerMetrics } from '../../lib/metrics.ts';
 import type { PersistencePort } from '../../persistence/port.ts';
 import type { Authenticator } from '../auth/authenticator.ts';
 import type { AccountCharacters } from '../auth/characters.ts';
@@ -56,6 +56,7 @@ export interface SessionAppDeps {
   /** Connections that have not authenticated yet, server-wide; past it a new one is closed with 1013. */
   maxUnauthenticated?: number;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+  metrics: Pick<ServerMetrics, 'limitRefusals'>;
   /** Epoch milliseconds for chat timestamps. */
   now?: () => number;
 }
@@ -86,6 +87,7 @@ type AuthRequest = ClientPayload<'authenticate'>;
 
 export function createSessionApp(deps: SessionAppDeps): WsApp & { idle(): Promise<void> } {
   const { authenticator, characters, port, saves, world, registry, logger } = deps;
+  const { limitRefusals } = deps.metrics;
   const now = deps.now ?? Date.now;
   const sessions = new Map<number, Session>();
   const maxUnauthenticated = deps.maxUnauthenticated ?? Number.POSITIVE_INFINITY;

@@ -1,13 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import type { Logger } from '../../lib/logger.ts';
-import {
-  limitRefusals,
-  wsBytesOut,
-  wsClosed,
-  wsConnections,
-  wsMessagesIn,
-  wsMessagesOut,
-} from '../../lib/metrics.ts';
+import type { ServerMetrics } from '../../lib/metrics.ts';
 import { startTsWorker } from '../../lib/ts-worker.ts';
 import type { ChunkSource } from '../replication/msgpack-entity.ts';
 import type { WsApp, WsConnection } from '../ws/types.ts';
@@ -28,6 +21,7 @@ export interface NetThreadOptions {
   /** Answers a request; `aborted()` tells whether the client went away meanwhile. */
   http: (req: NetHttpRequest, aborted: () => boolean) => Promise<NetHttpReply>;
   logger: Logger;
+  metrics: ServerMetrics;
 }
 
 export interface WsTransport {
@@ -49,6 +43,7 @@ export interface NetThread {
 
 export async function startNetThread(opts: NetThreadOptions): Promise<NetThread> {
   const { logger } = opts;
+  const { wsMessagesOut, wsBytesOut, wsConnections, wsClosed, limitRefusals, wsMessagesIn } = opts.metrics;
   const worker: Worker = startTsWorker(new URL('./net-worker.ts', import.meta.url), opts.data);
   const conns = new Map<number, RemoteConnection>();
   // HTTP requests being answered, and those of them whose client went away meanwhile.

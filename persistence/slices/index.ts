@@ -3,11 +3,13 @@ import type { SqlTx } from '../sql.ts';
 import { homeTeleportSlice } from './home-teleport.ts';
 import { npcKillsSlice } from './npc-kills.ts';
 import { prayerSlice } from './prayer.ts';
+import { questsSlice } from './quests.ts';
 import type { CharacterSlice } from './slice.ts';
 
 /** Every persistence slice, one line each. */
 export const SLICES: readonly CharacterSlice<keyof CharacterSlices>[] = [
   homeTeleportSlice,
+  questsSlice,
   prayerSlice,
   npcKillsSlice,
 ];

@@ -48,6 +48,21 @@ describe('architecture', () => {
     expect(bad).toEqual([]);
   });
 
+  it('metrics are injected: no module-level metric or registry in lib/, net/ or persistence/', () => {
+    const made =
+      /^\s*(?:export\s+)?(?:const|let)\s+\w+\s*=\s*new\s+(?:Counter|Gauge|Histogram|Summary|Registry)\b/;
+    const bad = ['lib', 'net', 'persistence'].flatMap((dir) =>
+      sourceFiles(dir)
+        .filter((f) => !isTest(f.rel))
+        .flatMap((f) =>
+          codeOnly(f.text)
+            .split('\n')
+            .flatMap((line, i) => (made.test(line) ? [`${f.rel}:${i + 1}: ${line.trim()}`] : [])),
+        ),
+    );
+    expect(bad).toEqual([]);
+  });
+
   it('a feature uses another only through its index.ts, and only if it lists it in `uses`', () => {
     const byFolder = featureFolders();
     const bad: string[] = [];

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { CharacterState } from '../../ecs/core/character-state.ts';
 import type { Command } from '../../ecs/core/commands.ts';
 import { createLogger } from '../../lib/logger.ts';
+import { createServerMetrics } from '../../lib/metrics.ts';
 import { HttpRateLimits } from '../../net/http/rate-limit.ts';
 import type { AgentDirectory, AgentMapping } from '../../net/routes/agents.ts';
 import type { LiveWorld } from '../../net/routes/world.ts';
@@ -118,6 +119,7 @@ export async function startIdentityServer(
   const agents = new FakeAgents();
   const rateLimits = new HttpRateLimits(config.rateLimit.disabled);
   const content = await defaultContent();
+  const metrics = createServerMetrics();
   const identity = await createIdentity({
     config,
     logger,
@@ -127,6 +129,7 @@ export async function startIdentityServer(
     world,
     live: world,
     limiter: rateLimits,
+    metrics,
     agents,
   });
   const server = await startTestServer(fullEnv, {
@@ -135,6 +138,7 @@ export async function startIdentityServer(
     verifyBearer: identity.verifyBearer,
     rateLimits,
     logger,
+    metrics,
   });
   return {
     ...server,

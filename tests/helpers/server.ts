@@ -62,6 +62,7 @@ export async function startTestServer(
     ...(parts.verifyBearer ? { verifyBearer: parts.verifyBearer } : {}),
     ...(parts.rateLimits ? { rateLimits: parts.rateLimits } : {}),
     ...(parts.wsMaxBufferedBytes !== undefined ? { wsMaxBufferedBytes: parts.wsMaxBufferedBytes } : {}),
+    ...(parts.metrics ? { metrics: parts.metrics } : {}),
   });
   return {
     url: `http://127.0.0.1:${server.port}`,

@@ -65,7 +65,8 @@ describe('docs/ and README.md', () => {
 
 describe('docs/grafana-dashboard.json and docs/prometheus.yml', () => {
   it('query only metrics the server registers', async () => {
-    const { registry } = await import('../../lib/metrics.ts');
+    const { createServerMetrics } = await import('../../lib/metrics.ts');
+    const { registry } = createServerMetrics();
     const { createTickMetrics } = await import('../../src/tick-metrics.ts');
     createTickMetrics(registry);
     const known = new Set<string>();

@@ -25,6 +25,7 @@ import { addItem, COINS, itemsLocked, MAX_STACK, type Purse } from '../inventory
 import { dropPath } from '../movement/index.ts';
 import { NPCS } from '../npcs/index.ts';
 import { restorePrayer } from '../prayer/index.ts';
+import { restockShop } from '../shops/index.ts';
 
 /**
  * Admin chat commands for players whose session passed `/admin <code>` (setAdmin).
@@ -167,6 +168,9 @@ const level: Admin = (world, p, args) => {
   return `${skill} is now level ${sv.level}.`;
 };
 
+const stock: Admin = (world, _p, args) =>
+  restockShop(world, args[0] ?? '') ? `Restocked ${args[0]}.` : `Unknown shop: ${args[0] ?? ''}`;
+
 const COMMANDS: Readonly<Record<string, Admin>> = {
   give,
   item: give,
@@ -174,6 +178,7 @@ const COMMANDS: Readonly<Record<string, Admin>> = {
   tp,
   spawn,
   xp,
+  stock,
   heal,
   kill,
   level,

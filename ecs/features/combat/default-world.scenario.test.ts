@@ -33,9 +33,9 @@ describe('combat content of the default world', async () => {
     expect(content.prayers?.size).toBeGreaterThan(0);
     expect(content.items.get('ash_shortbow')?.weapon?.attackType).toBe('ranged');
     expect(content.items.get('bronze_arrow')).toMatchObject({ stackable: true, equipSlot: 'arrows' });
-    expect(content.items.get('apprentice_staff')?.weapon?.attackType).toBe('magic');
+    expect(content.items.get('ash_staff')?.weapon?.attackType).toBe('magic');
     expect(content.spells?.get('wind_strike')?.runes).toEqual([
-      { itemId: 'air_rune', quantity: 1 },
+      { itemId: 'gust_rune', quantity: 1 },
       { itemId: 'mind_rune', quantity: 1 },
     ]);
     const s = new Scenario({ content });
