@@ -5,6 +5,7 @@ import { players } from './core/players.ts';
 import { admin } from './features/admin/index.ts';
 import { bank } from './features/bank/index.ts';
 import { chat } from './features/chat/index.ts';
+import { combat } from './features/combat/index.ts';
 import { death } from './features/death/index.ts';
 import { dialogue } from './features/dialogue/index.ts';
 import { equipment } from './features/equipment/index.ts';
@@ -15,6 +16,7 @@ import { interaction } from './features/interaction/index.ts';
 import { inventory } from './features/inventory/index.ts';
 import { movement } from './features/movement/index.ts';
 import { npcs } from './features/npcs/index.ts';
+import { prayer } from './features/prayer/index.ts';
 import { processing } from './features/processing/index.ts';
 import { quests } from './features/quests/index.ts';
 import { resources } from './features/resources/index.ts';
@@ -34,20 +36,23 @@ import { voice } from './features/voice/index.ts';
  *  2. pathfinding  [movement] resolve queued path requests within the per-tick budget
  *  3. movement     [movement] advance walkers 2 tiles and runners 4 along their paths
  *  4. npcs         [npcs] wander inside their spawn radius
- *  5. gathering    [gathering] depleted nodes respawn; gatherers whose cycle ended roll for their yield
- *  6. processing   [processing] batches whose item is due make it (cook, burn, smelt, light a fire...)
- *  7. approach     [interaction] act for players who walked within reach of their action's target
- *  8. social       [social] players who entered get their friend lists; takeovers not back go offline
- *  9. trade        [trade] unanswered trade requests expire
- * 10. shops        [shops] restock one unit per restockTime; shops of players out of range close
- * 11. questRewards [quests] rewards of quests completed while the items were locked
- * 12. dialogue     [dialogue] conversations of players who walked away end
- * 13. homeTeleport [homeTeleport] casts that reached their tick land on the spawn
- * 14. expireStations [stations] stations with a lifetime (fires) burn out
- * 15. items        [groundItems] ground items turn public, then despawn
- * 16. death        [death] players at 0 health drop their items (death lock) and respawn
- * 17. voiceArea    [voice] players who changed world area are told their new voice room
- * 18. txGuard      [inventory] LAST: players with an item transaction in flight are not snapshotted
+ *  5. npcCombat    [combat] NPCs respawn, leash home and heal, aggressive ones pick a player nearby (grid)
+ *  6. combat       [combat] fights: swing when in reach and ready, follow targets out of reach
+ *  7. gathering    [gathering] depleted nodes respawn; gatherers whose cycle ended roll for their yield
+ *  8. processing   [processing] batches whose item is due make it (cook, burn, smelt, light a fire...)
+ *  9. prayer       [prayer] players entering get prayer:state; active prayers drain points
+ * 10. approach     [interaction] act for players who walked within reach of their action's target
+ * 11. social       [social] players who entered get their friend lists; takeovers not back go offline
+ * 12. trade        [trade] unanswered trade requests expire
+ * 13. shops        [shops] restock one unit per restockTime; shops of players out of range close
+ * 14. questRewards [quests] rewards of quests completed while the items were locked
+ * 15. dialogue     [dialogue] conversations of players who walked away end
+ * 16. homeTeleport [homeTeleport] casts that reached their tick land on the spawn
+ * 17. expireStations [stations] stations with a lifetime (fires) burn out
+ * 18. items        [groundItems] ground items turn public, then despawn
+ * 19. death        [death] players at 0 health drop their items (death lock) and respawn
+ * 20. voiceArea    [voice] players who changed world area are told their new voice room
+ * 21. txGuard      [inventory] LAST: players with an item transaction in flight are not snapshotted
  *  after the tick (outside ecs/): replication builds world:update per observer, player:sync for marked
  *  players, then the persistence hand-off takes world.persist.
  */
@@ -71,11 +76,13 @@ export const FEATURES = [
   quests,
   dialogue,
   death,
-  admin,
   homeTeleport,
   gathering,
   processing,
   voice,
+  prayer,
+  combat,
+  admin,
 ] as const;
 
 // Every command type is handled by a feature (a compile error names the missing ones).

@@ -1,10 +1,13 @@
 import type { EquipSlot } from '../ecs/core/character-state.ts';
 import type {
+  AreaInfo,
   DialogueTree,
+  DropInfo,
   GatheringNode,
   ItemInfo,
   NpcInfo,
   NpcSpawn,
+  PrayerInfo,
   QuestInfo,
   RecipeInfo,
   ResourceSpawn,
@@ -74,6 +77,51 @@ export function toSimContent(registry: ContentRegistry): SimContent {
         maxZ: a.bounds.maxZ,
       }),
     ),
+    areas: areas.map(areaInfo),
+    prayers: new Map([...registry.prayers.values()].map((p) => [p.id, prayerInfo(p)])),
+    spells: new Map(
+      Object.values(registry.combatSpells?.standard ?? {})
+        .flat()
+        .map((sp) => [
+          sp.id,
+          Object.freeze({
+            id: sp.id,
+            name: sp.name,
+            level: sp.level,
+            baseMaxHit: sp.baseMaxHit,
+            attackSpeed: sp.attackSpeed,
+            runes: Object.freeze(
+              sp.runes.map((r) => Object.freeze({ itemId: r.runeId, quantity: r.quantity })),
+            ),
+          }),
+        ]),
+    ),
+  });
+}
+
+function areaInfo(a: AreaDef): AreaInfo {
+  const b = a.bounds;
+  return Object.freeze({
+    id: a.id,
+    minX: b.minX,
+    maxX: b.maxX,
+    minZ: b.minZ,
+    maxZ: b.maxZ,
+    safeZone: a.safeZone,
+    pvpEnabled: a.pvpEnabled,
+  });
+}
+
+function prayerInfo(
+  p: ContentRegistry['prayers'] extends ReadonlyMap<string, infer P> ? P : never,
+): PrayerInfo {
+  return Object.freeze({
+    id: p.id,
+    name: p.name,
+    level: p.level,
+    drainEffect: p.drainEffect,
+    bonuses: Object.freeze({ ...p.bonuses }),
+    conflicts: Object.freeze([...p.conflicts]),
   });
 }
 
@@ -348,6 +396,21 @@ export function itemInfo(def: ItemDef): ItemInfo {
     healAmount: def.healAmount ?? 0,
     requirements: Object.freeze(flattenRequirements(def.requirements)),
     bonuses: Object.freeze({ ...(def.bonuses ?? {}) }),
+    weapon: weaponInfo(def),
+    prayerXp: def.prayerXp,
+  });
+}
+
+/** A weapon's style family, speed and reach; unarmed-like defaults (melee, 4 ticks, 1 tile). */
+function weaponInfo(def: ItemDef): ItemInfo['weapon'] {
+  if (def.equipSlot !== 'weapon' && def.equipSlot !== '2h') return undefined;
+  const kind = (def.attackType ?? def.weaponType ?? '').toLowerCase();
+  const bow = ['bow', 'crossbow'].includes((def.weaponType ?? '').toLowerCase());
+  const attackType = kind === 'ranged' || bow ? 'ranged' : kind === 'magic' ? 'magic' : 'melee';
+  return Object.freeze({
+    attackType,
+    attackSpeed: def.attackSpeed ?? 4,
+    attackRange: attackType === 'melee' ? 1 : (def.attackRange ?? (attackType === 'ranged' ? 7 : 10)),
   });
 }
 
@@ -381,6 +444,43 @@ function npcInfo(def: NpcDef): NpcInfo {
     aggressive: def.combat.aggressive,
     wanderRadius: def.movement.type === 'stationary' ? 0 : def.movement.wanderRadius,
     respawnTicks: def.combat.respawnTicks,
+    combat: def.combat.attackable
+      ? Object.freeze({
+          attack: stat(def, 'attack', def.stats.level),
+          strength: stat(def, 'strength', def.stats.level),
+          defense: stat(def, 'defense', def.stats.level),
+          attackBonus: stat(def, 'attackBonus', 0),
+          strengthBonus: stat(def, 'strengthBonus', 0),
+          defenseBonus: stat(def, 'defenseBonus', 0),
+          retaliates: def.combat.retaliates ?? true,
+          aggroRange: def.combat.aggroRange ?? (def.combat.aggressive ? 4 : 0),
+          combatRange: def.combat.combatRange ?? 1,
+          leashRange: def.combat.leashRange ?? 10,
+          attackSpeedTicks: def.combat.attackSpeedTicks ?? 4,
+          attackType: def.combat.attackType,
+          ranged: stat(def, 'ranged', def.stats.level),
+          magic: stat(def, 'magic', def.stats.level),
+          spellId: def.combat.spellId,
+          arrowId: def.combat.arrowId,
+        })
+      : undefined,
+    drops: def.drops ? dropTable(def.drops) : undefined,
+  });
+}
+
+function stat(def: NpcDef, name: string, fallback: number): number {
+  const v = (def.stats as Record<string, number | undefined>)[name];
+  return typeof v === 'number' ? v : fallback;
+}
+
+function dropTable(d: NonNullable<NpcDef['drops']>): NonNullable<NpcInfo['drops']> {
+  const list = (l: readonly DropInfo[]) => Object.freeze(l.map((x) => Object.freeze({ ...x })));
+  return Object.freeze({
+    defaultDrop: d.defaultDrop?.enabled
+      ? Object.freeze({ itemId: d.defaultDrop.itemId, quantity: d.defaultDrop.quantity })
+      : undefined,
+    always: list(d.always),
+    tiers: Object.freeze([list(d.common), list(d.uncommon), list(d.rare), list(d.veryRare)]),
   });
 }
 

@@ -25,6 +25,8 @@ export const Dirty = {
   depleted: 1 << 5,
   moving: 1 << 6,
   visibility: 1 << 7,
+  /** The entity it fights (world:update `targetId`). */
+  target: 1 << 8,
 } as const;
 
 /** Movement modes (Movement.mode). */

@@ -24,6 +24,76 @@ export interface ItemInfo {
   readonly requirements: Readonly<Partial<Record<Skill, number>>>;
   /** Combat bonuses (attack, strength, defense, ranged, magic, prayer ...), summed over worn items. */
   readonly bonuses: Readonly<Record<string, number>>;
+  /** Weapons: attack style family, ticks between attacks and reach in tiles (manifest attackType, attackSpeed, attackRange). */
+  readonly weapon?: WeaponInfo | undefined;
+  /** Prayer xp for burying it (bones; manifest `prayerXp`). */
+  readonly prayerXp?: number | undefined;
+}
+
+export interface WeaponInfo {
+  readonly attackType: 'melee' | 'ranged' | 'magic';
+  readonly attackSpeed: number;
+  readonly attackRange: number;
+}
+
+/** One drop of an NPC's table (npcs.json `drops`). */
+export interface DropInfo {
+  readonly itemId: string;
+  readonly minQuantity: number;
+  readonly maxQuantity: number;
+  readonly chance: number;
+}
+
+export interface DropTable {
+  /** Always dropped (bones), when enabled. */
+  readonly defaultDrop?: { readonly itemId: string; readonly quantity: number } | undefined;
+  readonly always: readonly DropInfo[];
+  /** The weighted tiers, rolled in this order: common, uncommon, rare, veryRare. */
+  readonly tiers: readonly (readonly DropInfo[])[];
+}
+
+/** How an NPC fights (npcs.json `stats` and `combat`). */
+export interface NpcCombatInfo {
+  readonly attack: number;
+  readonly strength: number;
+  readonly defense: number;
+  /** Flat bonuses of its own (stats.attackBonus, strengthBonus, defenseBonus). */
+  readonly attackBonus: number;
+  readonly strengthBonus: number;
+  readonly defenseBonus: number;
+  readonly retaliates: boolean;
+  readonly aggroRange: number;
+  readonly combatRange: number;
+  readonly leashRange: number;
+  readonly attackSpeedTicks: number;
+  /** How it attacks (default melee): ranged uses `ranged` and its arrow, magic `magic` and its spell. */
+  readonly attackType?: 'melee' | 'ranged' | 'magic' | undefined;
+  readonly ranged?: number | undefined;
+  readonly magic?: number | undefined;
+  readonly spellId?: string | undefined;
+  readonly arrowId?: string | undefined;
+}
+
+/** A named area of the map (world-areas.json) and whether players may fight each other there. */
+export interface AreaInfo {
+  readonly id: string;
+  readonly minX: number;
+  readonly maxX: number;
+  readonly minZ: number;
+  readonly maxZ: number;
+  readonly safeZone: boolean;
+  readonly pvpEnabled: boolean;
+}
+
+/** prayers.json. */
+export interface PrayerInfo {
+  readonly id: string;
+  readonly name: string;
+  readonly level: number;
+  readonly drainEffect: number;
+  /** attackMultiplier, strengthMultiplier, defenseMultiplier ... */
+  readonly bonuses: Readonly<Record<string, number>>;
+  readonly conflicts: readonly string[];
 }
 
 export interface NpcInfo {
@@ -38,6 +108,9 @@ export interface NpcInfo {
   /** Tiles around its spawn point it may wander; 0 stands still. */
   readonly wanderRadius: number;
   readonly respawnTicks: number;
+  /** Fighting stats and behaviour; absent for NPCs that never fight. */
+  readonly combat?: NpcCombatInfo | undefined;
+  readonly drops?: DropTable | undefined;
 }
 
 /** Where an NPC (or several of one kind) appears. `service` tells what talking to it opens. */
@@ -198,6 +271,12 @@ export interface SimContent {
   readonly quests?: ReadonlyMap<string, QuestInfo>;
   /** The world areas in content order (voice rooms follow them); may be empty. */
   readonly worldAreas: readonly WorldArea[];
+  /** Areas of the map (PvP rules); absent = no areas, PvP nowhere. */
+  readonly areas?: readonly AreaInfo[] | undefined;
+  /** Prayers by id, in manifest order. */
+  readonly prayers?: ReadonlyMap<string, PrayerInfo> | undefined;
+  /** Combat spells (combat-spells.json) by id. */
+  readonly spells?: ReadonlyMap<string, SpellInfo> | undefined;
 }
 
 export interface StoreItemInfo {
@@ -272,4 +351,14 @@ export interface QuestInfo {
   readonly rewardItems: readonly ItemStack[];
   readonly rewardXp: Readonly<Partial<Record<Skill, number>>>;
   readonly rewardQuestPoints: number;
+}
+
+/** A combat spell: magic level needed, its maximum hit, ticks between casts, the runes one cast uses. */
+export interface SpellInfo {
+  readonly id: string;
+  readonly name: string;
+  readonly level: number;
+  readonly baseMaxHit: number;
+  readonly attackSpeed: number;
+  readonly runes: readonly ItemStack[];
 }

@@ -35,7 +35,6 @@ export type SimErrorCode =
 export interface SimEventData {
   error: { code: SimErrorCode; message: string; event: string | null };
   skillXp: { skill: Skill; xp: number; gained: number; level: number };
-  combatHit: { attackerId: string; targetId: string; damage: number; targetHealth: number; tick: number };
 }
 
 export type SimEventKind = keyof SimEventData;

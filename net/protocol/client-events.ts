@@ -2,11 +2,13 @@ import type { z } from 'zod';
 import type { ClientEventSpec, Translation } from './feature.ts';
 import { bankClientEvents } from './features/bank.ts';
 import { chatClientEvents } from './features/chat.ts';
+import { combatClientEvents } from './features/combat.ts';
 import { coreClientEvents } from './features/core.ts';
 import { dialogueClientEvents } from './features/dialogue.ts';
 import { homeTeleportClientEvents } from './features/home-teleport.ts';
 import { inventoryClientEvents } from './features/inventory.ts';
 import { movementClientEvents } from './features/movement.ts';
+import { prayerClientEvents } from './features/prayer.ts';
 import { processingClientEvents } from './features/processing.ts';
 import { questsClientEvents } from './features/quests.ts';
 import { shopsClientEvents } from './features/shops.ts';
@@ -25,6 +27,8 @@ const CLIENT_EVENTS = {
   ...bankClientEvents,
   ...tradeClientEvents,
   ...homeTeleportClientEvents,
+  ...combatClientEvents,
+  ...prayerClientEvents,
   ...processingClientEvents,
   ...shopsClientEvents,
   ...questsClientEvents,

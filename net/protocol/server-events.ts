@@ -3,10 +3,12 @@ import type { SimEvent, SimEventKind } from '../../ecs/core/events.ts';
 import type { ServerEventSpec } from './feature.ts';
 import { bankServerEvents } from './features/bank.ts';
 import { chatServerEvents } from './features/chat.ts';
+import { combatServerEvents } from './features/combat.ts';
 import { coreServerEvents } from './features/core.ts';
 import { dialogueServerEvents } from './features/dialogue.ts';
 import { gatheringServerEvents } from './features/gathering.ts';
 import { homeTeleportServerEvents } from './features/home-teleport.ts';
+import { prayerServerEvents } from './features/prayer.ts';
 import { processingServerEvents } from './features/processing.ts';
 import { questsServerEvents } from './features/quests.ts';
 import { shopsServerEvents } from './features/shops.ts';
@@ -23,6 +25,8 @@ const SERVER_EVENTS = {
   ...bankServerEvents,
   ...tradeServerEvents,
   ...homeTeleportServerEvents,
+  ...combatServerEvents,
+  ...prayerServerEvents,
   ...gatheringServerEvents,
   ...processingServerEvents,
   ...shopsServerEvents,

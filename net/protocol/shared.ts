@@ -29,6 +29,8 @@ export const wireEntity = z
     depleted: z.boolean().optional(),
     /** station: `bank`, `furnace`, `anvil`, `range`, `altar`... as the content names them. */
     stationType: z.string().optional(),
+    /** player, npc: the entity it fights; null when it stops. */
+    targetId: z.string().nullable().optional(),
   })
   .loose();
 

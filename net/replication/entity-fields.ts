@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { Dirty, EntityType } from '../../ecs/core/components.ts';
 import { combatLevel } from '../../ecs/core/skills.ts';
 import type { GameWorld } from '../../ecs/core/world.ts';
+import { targetIdOf } from '../../ecs/features/combat/index.ts';
 import { GROUND_ITEMS, groundItemVisibleTo } from '../../ecs/features/ground-items/index.ts';
 import { NPCS } from '../../ecs/features/npcs/index.ts';
 import { RESOURCES } from '../../ecs/features/resources/index.ts';
@@ -36,6 +37,7 @@ export function fullEntity(world: GameWorld, eid: number): WireEntity {
         health: c.Health.current[eid] as number,
         maxHealth: c.Health.max[eid] as number,
         moving: c.Movement.mode[eid] as number,
+        ...withTarget(world, eid),
       };
     }
     case EntityType.npc: {
@@ -51,6 +53,7 @@ export function fullEntity(world: GameWorld, eid: number): WireEntity {
         health: c.Health.current[eid] as number,
         maxHealth: c.Health.max[eid] as number,
         moving: c.Movement.mode[eid] as number,
+        ...withTarget(world, eid),
       };
     }
     case EntityType.item: {
@@ -79,6 +82,12 @@ export function fullEntity(world: GameWorld, eid: number): WireEntity {
       };
     }
   }
+}
+
+/** `targetId` of a fighting entity; left out (not null) when it enters view without a fight. */
+function withTarget(world: GameWorld, eid: number): { targetId?: string } {
+  const targetId = targetIdOf(world, eid);
+  return targetId === null ? {} : { targetId };
 }
 
 // Imported bindings are getters under tsx's module transform: hot constants copied into locals once.
@@ -111,6 +120,7 @@ export function changedEntity(world: GameWorld, eid: number): WireEntity {
   if (bits & Dirty.name) out.name = full.name;
   if (bits & Dirty.quantity) out.quantity = full.quantity;
   if (bits & Dirty.depleted) out.depleted = full.depleted;
+  if (bits & Dirty.target) out.targetId = full.targetId ?? null;
   return out;
 }
 

@@ -1,6 +1,6 @@
 /**
  * A hand-written MessagePack encoder for world:update entity entries: flat objects of string keys with
- * string, number or boolean values. The hot path of replication encodes thousands of them per tick;
+ * string, number, boolean or null values. The hot path of replication encodes thousands of them per tick;
  * this writes them into one scratch buffer without the general encoder's per-call set-up. The output is
  * standard MessagePack (stock `unpack` decodes it to the same object); tests compare it with msgpackr.
  */
@@ -193,7 +193,7 @@ const result = (arena: ByteArena | undefined): Uint8Array =>
 
 /** MessagePack of a flat object (keys in insertion order; undefined values skipped). */
 export function packFlat(
-  obj: Record<string, string | number | boolean | undefined>,
+  obj: Record<string, string | number | boolean | null | undefined>,
   arena?: ByteArena,
 ): Uint8Array {
   at = 0;
@@ -215,7 +215,7 @@ export function packFlat(
     else if (typeof v === 'number') writeNumber(v);
     else {
       ensure(1);
-      scratch[at++] = v ? 0xc3 : 0xc2;
+      scratch[at++] = v === null ? 0xc0 : v ? 0xc3 : 0xc2;
     }
   }
   return result(arena);

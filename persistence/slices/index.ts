@@ -1,6 +1,8 @@
 import type { CharacterSlices, CharacterState } from '../../ecs/core/character-state.ts';
 import type { SqlTx } from '../sql.ts';
 import { homeTeleportSlice } from './home-teleport.ts';
+import { npcKillsSlice } from './npc-kills.ts';
+import { prayerSlice } from './prayer.ts';
 import { questsSlice } from './quests.ts';
 import type { CharacterSlice } from './slice.ts';
 import { socialSlice } from './social.ts';
@@ -10,6 +12,8 @@ export const SLICES: readonly CharacterSlice<keyof CharacterSlices>[] = [
   homeTeleportSlice,
   questsSlice,
   socialSlice,
+  prayerSlice,
+  npcKillsSlice,
 ];
 
 /** Fill in the slices of freshly loaded characters (one query per slice for all of them). */

@@ -222,6 +222,23 @@ export function persistenceContract(make: () => TestDb): void {
       expect(await port.deleteCharacter(account, c.id)).toBe(true);
     });
 
+    it('saves and loads prayer points and npc kill counts (totals, never lowered by an older snapshot)', async () => {
+      const c = makeCharacter(account, 'Fighter');
+      await port.createCharacter(c);
+      await port.saveCharacters([{ ...c, slices: { prayer: { points: 7 }, npcKills: { rat: 3, wolf: 1 } } }]);
+      expect((await port.loadCharacter(c.id))?.slices).toEqual({
+        prayer: { points: 7 },
+        npcKills: { rat: 3, wolf: 1 },
+      });
+      await port.saveCharacters([{ ...c, slices: { prayer: { points: 0 }, npcKills: { rat: 5, wolf: 1 } } }]);
+      await port.saveCharacters([{ ...c, slices: { npcKills: { rat: 4 } } }]);
+      expect((await port.loadCharacter(c.id))?.slices).toEqual({
+        prayer: { points: 0 },
+        npcKills: { rat: 5, wolf: 1 },
+      });
+      expect(await port.deleteCharacter(account, c.id)).toBe(true);
+    });
+
     it('saves and loads the quests slice: progress by quest and quest points', async () => {
       const c = makeCharacter(account, 'Quester');
       await port.createCharacter(c);

@@ -6,7 +6,10 @@ import { worldHash } from '../../ecs/core/world-hash.ts';
 import { testContent } from '../helpers/sim-content.ts';
 import { type NewPlayer, Scenario } from './harness.ts';
 
-/** A scripted session: players join, walk, run, cancel and chat, driven by its own seeded script. */
+/**
+ * A scripted session: players join, walk, run, cancel, chat and attack goblins (hits, deaths, loot and
+ * respawns all roll the world's generator), driven by its own seeded script.
+ */
 function session(worldSeed: number, scriptSeed: number, ticks: number): string[] {
   const blocked: [number, number][] = [];
   for (let z = 60; z <= 140; z++) blocked.push([90, z]);
@@ -18,7 +21,13 @@ function session(worldSeed: number, scriptSeed: number, ticks: number): string[]
   );
   const hashes: string[] = [];
   for (let t = 0; t < ticks; t++) {
-    for (const id of players) {
+    players.forEach((id, i) => {
+      // The first three only fight: each keeps attacking its goblin (walking there first).
+      if (i < 3) {
+        if (t % 20 === 0)
+          s.push({ type: 'action', characterId: id, action: 'attack', targetId: `npc-${2 + i}` });
+        return;
+      }
       const roll = script.int(0, 9);
       let cmd: Command | null = null;
       if (roll < 3)
@@ -31,8 +40,9 @@ function session(worldSeed: number, scriptSeed: number, ticks: number): string[]
         };
       else if (roll === 3) cmd = { type: 'moveCancel', characterId: id };
       else if (roll === 4) cmd = { type: 'chat', characterId: id, message: `hello ${t}` };
+
       if (cmd) s.push(cmd);
-    }
+    });
     s.step();
     hashes.push(worldHash(s.world));
   }

@@ -28,7 +28,7 @@ describe('players entering and leaving the world', () => {
     expect(s.world.players.has(id)).toBe(false);
     expect(s.world.despawned).toEqual([{ eid, wireId: id }]);
     expect(s.world.persist.left.map((c) => [c.id, c.coins, c.position.x])).toEqual([[id, 50, 20]]);
-    // Nothing answers the dropped command (entering sent the friend lists, a tick earlier).
+    // Nothing answers the dropped command (entering sent prayer points and friend lists, a tick earlier).
     expect(s.eventsFor(id).filter((e) => e.tick === s.world.tick)).toEqual([]);
   });
 

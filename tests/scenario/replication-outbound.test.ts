@@ -131,7 +131,7 @@ describe('outbound: a tick as wire events', () => {
       {
         to: 'x',
         kind: 'combatHit',
-        data: { attackerId: 'a', targetId: 'b', damage: 2, targetHealth: 8, tick: 3 },
+        data: { attackerId: 'a', targetId: 'b', damage: 2, targetHealth: 8, tick: 3, style: 'melee' },
       },
       { to: 'x', kind: 'bankUpdate', data: { items: [{ itemId: 'logs', quantity: 4 }] } },
       {

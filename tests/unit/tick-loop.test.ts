@@ -149,8 +149,14 @@ describe('tick loop', () => {
     queue.push({ type: 'move', characterId: 'a', x: 60, z: 50, run: false });
     loop.runTick();
     expect(world.players.has('a')).toBe(true);
-    // Entering also sends the friend lists (social:list).
-    expect(sent.map((m) => m.event)).toEqual(['player:sync', 'world:update', 'social:list', 'world:update']);
+    // Entering also sends the prayer points (prayer:state) and the friend lists (social:list).
+    expect(sent.map((m) => m.event)).toEqual([
+      'player:sync',
+      'world:update',
+      'prayer:state',
+      'social:list',
+      'world:update',
+    ]);
     const status = loop.status();
     expect(status.number).toBe(2);
     // Every system of the schedule, in order, between the commands and replication, then the writes.
@@ -166,7 +172,7 @@ describe('tick loop', () => {
     expect(text).toMatch(/game_tick_phase_duration_seconds_count\{phase="movement"\} 2/);
     expect(text).toMatch(/game_players_online 1/);
     expect(text).toMatch(/game_tick_messages_in_total 2/);
-    expect(text).toMatch(/game_tick_messages_out_total 4/);
+    expect(text).toMatch(/game_tick_messages_out_total 5/);
     expect(text).toMatch(/game_tick_bytes_out_total 40/);
   });
 

@@ -61,6 +61,13 @@ export const itemSchema = z.object({
   tool: z
     .object({ skill: z.string(), priority: z.number().optional(), rollTicks: posInt.optional() })
     .optional(),
+  /** Weapons: `MELEE`, `RANGED`, `MAGIC` (any case), ticks between attacks, reach in tiles. */
+  weaponType: z.string().optional(),
+  attackType: z.string().optional(),
+  attackSpeed: posInt.optional(),
+  attackRange: posInt.optional(),
+  /** Prayer xp for burying it (bones). */
+  prayerXp: z.number().min(0).optional(),
   description: z.string().optional(),
   examine: z.string().optional(),
 });

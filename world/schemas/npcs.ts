@@ -97,6 +97,7 @@ export const npcSchema = z.object({
       retaliates: z.boolean().optional(),
       aggroRange: z.number().min(0).optional(),
       combatRange: z.number().min(0).optional(),
+      leashRange: z.number().min(0).optional(),
       attackSpeedTicks: posInt.optional(),
       respawnTicks: nonNegInt.default(0),
       attackType: z.enum(['melee', 'ranged', 'magic']).optional(),

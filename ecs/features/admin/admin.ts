@@ -1,23 +1,34 @@
 import type { CommandOf } from '../../core/commands.ts';
+import { Dirty } from '../../core/components.ts';
 import { itemsChanged, stateChanged } from '../../core/players.ts';
 import { playerMoving } from '../../core/reactions.ts';
-import { levelForXp, MAX_XP, maxHealthFor, normalizeSkill } from '../../core/skills.ts';
+import {
+  levelForXp,
+  MAX_LEVEL,
+  MAX_XP,
+  maxHealthFor,
+  normalizeSkill,
+  xpForLevel,
+} from '../../core/skills.ts';
 import {
   emit,
   emitError,
   type GameWorld,
+  markDirty,
   markPosition,
   type PlayerData,
   spawnEntity,
 } from '../../core/world.ts';
 import { chatLine } from '../chat/index.ts';
+import { grantXp, killNpc } from '../combat/index.ts';
 import { addItem, COINS, itemsLocked, MAX_STACK, type Purse } from '../inventory/index.ts';
 import { dropPath } from '../movement/index.ts';
 import { NPCS } from '../npcs/index.ts';
+import { restorePrayer } from '../prayer/index.ts';
 import { restockShop } from '../shops/index.ts';
 
 /**
- * Admin chat commands (contract §2.4) for players whose session passed `/admin <code>` (setAdmin).
+ * Admin chat commands for players whose session passed `/admin <code>` (setAdmin).
  * Everyone else gets FORBIDDEN. Every outcome is answered on the `system` chat channel; commands that
  * change items or coins obey the trade/transaction lock like any other.
  */
@@ -108,10 +119,70 @@ const xp: Admin = (world, p, args) => {
   return `Added ${gained} ${skill} xp (level ${sv.level}).`;
 };
 
+/** Full health and prayer points. */
+const heal: Admin = (world, p) => {
+  const h = world.c.Health;
+  if (h.current[p.eid] !== h.max[p.eid]) {
+    h.current[p.eid] = h.max[p.eid] as number;
+    markDirty(world, p.eid, Dirty.health);
+  }
+  p.state.health = h.current[p.eid] as number;
+  stateChanged(world, p, true);
+  restorePrayer(world, p);
+  return 'Healed.';
+};
+
+/** An NPC in view dies by the admin's hand (its loot is the admin's). */
+const kill: Admin = (world, p, args) => {
+  const eid = world.eidByWireId.get(args[0] ?? '');
+  if (eid === undefined || !world.get(NPCS).byEid.has(eid)) return `No NPC ${args[0] ?? ''}.`;
+  const pos = world.c.Position;
+  const d = Math.max(
+    Math.abs((pos.x[eid] as number) - (pos.x[p.eid] as number)),
+    Math.abs((pos.z[eid] as number) - (pos.z[p.eid] as number)),
+  );
+  if (d > world.viewDistance) return `${args[0]} is not in view.`;
+  killNpc(world, eid, p);
+  return `Killed ${args[0]}.`;
+};
+
+/** Set a skill's xp to the first xp of that level. */
+const level: Admin = (world, p, args) => {
+  const skill = normalizeSkill(args[0] ?? '');
+  const lv = int(args[1]);
+  if (!skill || lv === null || lv < 1 || lv > MAX_LEVEL) return `Usage: /level <skill> <1..${MAX_LEVEL}>`;
+  const sv = p.state.skills[skill];
+  const target = xpForLevel(lv);
+  grantXp(world, p, skill, target - sv.xp);
+  if (sv.xp !== target) {
+    // Lowering: grantXp only adds.
+    sv.xp = target;
+    sv.level = lv;
+    world.c.Health.max[p.eid] = maxHealthFor(p.state.skills);
+    if ((world.c.Health.current[p.eid] as number) > (world.c.Health.max[p.eid] as number))
+      world.c.Health.current[p.eid] = world.c.Health.max[p.eid] as number;
+    markDirty(world, p.eid, Dirty.health | Dirty.level);
+    emit(world, p.characterId, 'skillXp', { skill, xp: sv.xp, gained: 0, level: sv.level });
+    stateChanged(world, p, true);
+  }
+  return `${skill} is now level ${sv.level}.`;
+};
+
 const stock: Admin = (world, _p, args) =>
   restockShop(world, args[0] ?? '') ? `Restocked ${args[0]}.` : `Unknown shop: ${args[0] ?? ''}`;
 
-const COMMANDS: Readonly<Record<string, Admin>> = { give, coins, tp, spawn, xp, stock };
+const COMMANDS: Readonly<Record<string, Admin>> = {
+  give,
+  item: give,
+  coins,
+  tp,
+  spawn,
+  xp,
+  stock,
+  heal,
+  kill,
+  level,
+};
 
 export function handleChatCommand(world: GameWorld, cmd: CommandOf<'chatCommand'>): void {
   const player = world.players.get(cmd.characterId);

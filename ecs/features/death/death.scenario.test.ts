@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Scenario } from '../../../tests/scenario/harness.ts';
 import { populateWorld } from '../../core/populate.ts';
-import { GROUND_ITEMS } from '../ground-items/index.ts';
+import { GROUND_ITEMS, groundItemVisibleTo } from '../ground-items/index.ts';
 import { FakePersistence } from '../trade/trade-scenario-helpers.ts';
 
 function victim() {
@@ -20,6 +20,9 @@ function victim() {
     ],
   });
   s.player(id).state.equipment = { weapon: { itemId: 'bronze_sword', quantity: 1 } };
+  // The three most valuable items, kept on death (the rest drops).
+  for (const slot of [10, 11, 12])
+    s.player(id).state.inventory[slot] = { itemId: 'steel_sword', quantity: 1 };
   return { s, db, id, p: () => s.player(id) };
 }
 
@@ -50,7 +53,10 @@ describe('damage and death', () => {
     expect(l3?.before).toEqual(l2?.after);
     expect(l3?.before.equipment).toEqual({ weapon: { itemId: 'bronze_sword', quantity: 1 } });
     expect(l3?.after.equipment).toEqual({});
-    expect(l3?.after.inventory.filter(Boolean)).toEqual([{ itemId: 'quest_medal', quantity: 1 }]);
+    expect(l3?.after.inventory.filter(Boolean)).toEqual([
+      { itemId: 'quest_medal', quantity: 1 },
+      ...Array(3).fill({ itemId: 'steel_sword', quantity: 1 }),
+    ]);
     expect(l1?.position).toMatchObject({ x: 40, z: 60 });
     const ground = [...s.world.get(GROUND_ITEMS).byEid.values()];
     expect(ground.map((g) => [g.itemId, g.quantity, g.ownerId, g.deathLockId])).toEqual([
@@ -63,7 +69,10 @@ describe('damage and death', () => {
     expect(s.position(id)).toEqual(s.world.content.spawn);
     expect(s.world.c.Health.current[p().eid]).toBe(100);
     expect(p().state.coins).toBe(77);
-    expect(p().state.inventory.filter(Boolean)).toEqual([{ itemId: 'quest_medal', quantity: 1 }]);
+    expect(p().state.inventory.filter(Boolean)).toEqual([
+      { itemId: 'quest_medal', quantity: 1 },
+      ...Array(3).fill({ itemId: 'steel_sword', quantity: 1 }),
+    ]);
     expect(p().state.equipment).toEqual({});
   });
 
@@ -97,6 +106,58 @@ describe('damage and death', () => {
     s.step();
     db.settle(true);
     expect(s.player(id).state.inventory.some((x) => x?.itemId === 'feather' && x.quantity === 12)).toBe(true);
+  });
+
+  it('keeps the 3 most valuable items, counting a stack item by item; the rest drops for the owner only', () => {
+    const s = new Scenario();
+    const db = new FakePersistence(s);
+    const id = s.addPlayer({
+      name: 'Keeper',
+      x: 40,
+      z: 60,
+      inventory: [
+        { itemId: 'logs', quantity: 1 },
+        { itemId: 'feather', quantity: 12 },
+        { itemId: 'bronze_2h', quantity: 1 },
+      ],
+    });
+    const other = s.addPlayer({ name: 'Looter', x: 41, z: 60 });
+    s.player(id).state.equipment = { shield: { itemId: 'wooden_shield', quantity: 1 } };
+    s.push({ type: 'damage', characterId: id, amount: 500 });
+    s.step();
+    // Values: 2h 200, shield 40, logs 10, feathers 2 each: the 2h, the shield and the logs stay.
+    expect(s.player(id).state.inventory.filter(Boolean)).toEqual([
+      { itemId: 'logs', quantity: 1 },
+      { itemId: 'bronze_2h', quantity: 1 },
+    ]);
+    expect(s.player(id).state.equipment).toEqual({ shield: { itemId: 'wooden_shield', quantity: 1 } });
+    expect(db.deathLocks.map((l) => l.items)).toEqual([[{ itemId: 'feather', quantity: 12 }]]);
+    const [g] = [...s.world.get(GROUND_ITEMS).byEid.values()];
+    expect(groundItemVisibleTo(s.world, g?.eid ?? -1, id)).toBe(true);
+    expect(groundItemVisibleTo(s.world, g?.eid ?? -1, other)).toBe(false);
+    s.step(100); // 60 s at 600 ms
+    expect(groundItemVisibleTo(s.world, g?.eid ?? -1, other)).toBe(true);
+  });
+
+  it('a stack among the 3 most valuable is split: part kept, the rest dropped', () => {
+    const s = new Scenario();
+    const db = new FakePersistence(s);
+    const id = s.addPlayer({
+      name: 'Splitter',
+      x: 40,
+      z: 60,
+      inventory: [
+        { itemId: 'feather', quantity: 12 },
+        { itemId: 'logs', quantity: 1 },
+      ],
+    });
+    s.push({ type: 'damage', characterId: id, amount: 500 });
+    s.step();
+    expect(s.player(id).state.inventory.filter(Boolean)).toEqual([
+      { itemId: 'feather', quantity: 2 },
+      { itemId: 'logs', quantity: 1 },
+    ]);
+    expect(db.deathLocks.map((l) => l.items)).toEqual([[{ itemId: 'feather', quantity: 10 }]]);
   });
 
   it('a death-dropped item that despawns resolves its lock without a claim', () => {

@@ -1,4 +1,4 @@
-import { EQUIP_SLOTS, type ItemStack } from '../../core/character-state.ts';
+import { EQUIP_SLOTS, type EquipSlot, type ItemStack } from '../../core/character-state.ts';
 import type { CommandOf } from '../../core/commands.ts';
 import { Dirty } from '../../core/components.ts';
 import type { Holdings } from '../../core/persist-intents.ts';
@@ -46,23 +46,7 @@ function die(world: GameWorld, player: PlayerData): void {
   const x = c.Position.x[player.eid] as number;
   const z = c.Position.z[player.eid] as number;
   const position = { x, y: c.Position.y[player.eid] as number, z };
-  const tradeable = (s: ItemStack | null | undefined): s is ItemStack =>
-    !!s && (world.content.items.get(s.itemId)?.tradeable ?? false);
-  // One lock per dropped stack, chained: each one's `before` is the previous one's `after`, so every
-  // ground item can be resolved on its own (picked up or despawned) with resolveDeathLock.
-  const drops: (() => void)[] = [];
-  state.inventory.forEach((s, slot) => {
-    if (tradeable(s))
-      drops.push(() => {
-        state.inventory[slot] = null;
-      });
-  });
-  for (const slot of EQUIP_SLOTS) {
-    if (tradeable(state.equipment[slot]))
-      drops.push(() => {
-        delete state.equipment[slot];
-      });
-  }
+  const drops = dropsKeepingMostValuable(world, player);
   for (const drop of drops) {
     const before = holdingsOf(player, true);
     const stack = findDropped(before, drop, player);
@@ -88,17 +72,56 @@ function die(world: GameWorld, player: PlayerData): void {
   stateChanged(world, player, true);
 }
 
+/** Items a player keeps on death: the most valuable ones by manifest `value`, counted one by one. */
+export const KEPT_ON_DEATH = 3;
+
+/**
+ * The drops of a death, one per inventory slot or worn item, each a function that takes it from the
+ * player. The KEPT_ON_DEATH most valuable single items (a stack counts as that many items; ties: the
+ * first in inventory order, then worn slots) stay, so a stack may be only partly dropped. Untradeable
+ * items are always kept and do not count.
+ */
+function dropsKeepingMostValuable(world: GameWorld, player: PlayerData): (() => void)[] {
+  const state = player.state;
+  type Place = { slot: number | EquipSlot; stack: ItemStack; value: number; keep: number };
+  const places: Place[] = [];
+  const consider = (slot: number | EquipSlot, stack: ItemStack | null | undefined) => {
+    const info = stack ? world.content.items.get(stack.itemId) : undefined;
+    if (stack && info?.tradeable) places.push({ slot, stack, value: info.value, keep: 0 });
+  };
+  state.inventory.forEach((st, slot) => {
+    consider(slot, st);
+  });
+  for (const slot of EQUIP_SLOTS) consider(slot, state.equipment[slot]);
+  let left = KEPT_ON_DEATH;
+  for (const place of [...places].sort((a, b) => b.value - a.value)) {
+    if (left === 0) break;
+    place.keep = Math.min(left, place.stack.quantity);
+    left -= place.keep;
+  }
+  return places
+    .filter((p) => p.keep < p.stack.quantity)
+    .map((p) => () => {
+      const kept = p.keep > 0 ? { itemId: p.stack.itemId, quantity: p.keep } : null;
+      if (typeof p.slot === 'number') state.inventory[p.slot] = kept;
+      else if (kept) state.equipment[p.slot] = kept;
+      else delete state.equipment[p.slot];
+    });
+}
+
 /** Apply one drop to the player and return the stack it took (the difference of the holdings). */
 function findDropped(before: Holdings, drop: () => void, player: PlayerData): ItemStack {
   drop();
   const s = player.state;
   for (let i = 0; i < before.inventory.length; i++) {
     const was = before.inventory[i];
-    if (was && !s.inventory[i]) return { ...was };
+    const now = s.inventory[i]?.quantity ?? 0;
+    if (was && now < was.quantity) return { itemId: was.itemId, quantity: was.quantity - now };
   }
   for (const slot of EQUIP_SLOTS) {
     const was = before.equipment?.[slot];
-    if (was && !s.equipment[slot]) return { ...was };
+    const now = s.equipment[slot]?.quantity ?? 0;
+    if (was && now < was.quantity) return { itemId: was.itemId, quantity: was.quantity - now };
   }
   throw new Error('death drop took nothing');
 }
