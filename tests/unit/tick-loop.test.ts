@@ -173,7 +173,7 @@ describe('tick loop', () => {
     expect(text).toMatch(/game_players_online 1/);
     expect(text).toMatch(/game_tick_messages_in_total 2/);
     expect(text).toMatch(/game_tick_messages_out_total 5/);
-    expect(text).toMatch(/game_tick_bytes_out_total 40/);
+    expect(text).toMatch(/game_tick_bytes_out_total 50/);
   });
 
   it('reuses metrics another module already registered (players online)', () => {
