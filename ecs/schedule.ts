@@ -3,6 +3,7 @@ import type { HandledCommands } from './core/feature.ts';
 import { buildPlan } from './core/plan.ts';
 import { players } from './core/players.ts';
 import { admin } from './features/admin/index.ts';
+import { agents } from './features/agents/index.ts';
 import { bank } from './features/bank/index.ts';
 import { chat } from './features/chat/index.ts';
 import { death } from './features/death/index.ts';
@@ -55,6 +56,7 @@ export const FEATURES = [
   death,
   admin,
   homeTeleport,
+  agents,
 ] as const;
 
 // Every command type is handled by a feature (a compile error names the missing ones).

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { CharacterState } from '../ecs/core/character-state.ts';
 import type {
+  AgentGoalRow,
+  AgentMappingRow,
+  AgentMessageRow,
   AnonymousLogin,
   CharacterSummary,
   DeathLock,
@@ -11,6 +14,7 @@ import type {
   TradeAuditRow,
   UserRecord,
 } from './port.ts';
+import * as agents from './repo/agents.ts';
 import * as chars from './repo/characters.ts';
 import * as items from './repo/item-tx.ts';
 import { SlotCache } from './repo/slot-cache.ts';
@@ -244,6 +248,42 @@ export class SqlPersistence implements PersistencePort {
        ON CONFLICT ("characterId", "npcId") DO UPDATE SET count = "npcKills".count + EXCLUDED.count`,
       [JSON.stringify(valid)],
     );
+  }
+
+  createAgentMapping(mapping: Omit<AgentMappingRow, 'createdAt'>): Promise<AgentMappingRow> {
+    return agents.createAgentMapping(this.db, mapping);
+  }
+
+  getAgentMapping(agentId: string): Promise<AgentMappingRow | null> {
+    return agents.getAgentMapping(this.db, agentId);
+  }
+
+  listAgentMappings(accountId: string): Promise<AgentMappingRow[]> {
+    return agents.listAgentMappings(this.db, accountId);
+  }
+
+  agentMappingsOfCharacter(characterId: string): Promise<AgentMappingRow[]> {
+    return agents.agentMappingsOfCharacter(this.db, characterId);
+  }
+
+  deleteAgentMapping(agentId: string): Promise<boolean> {
+    return agents.deleteAgentMapping(this.db, agentId);
+  }
+
+  loadAgentGoal(characterId: string): Promise<AgentGoalRow | null> {
+    return agents.loadAgentGoal(this.db, characterId);
+  }
+
+  saveAgentGoal(characterId: string, goal: AgentGoalRow): Promise<void> {
+    return agents.saveAgentGoal(this.db, characterId, goal);
+  }
+
+  queueAgentMessage(agentId: string, message: AgentMessageRow, keep: number): Promise<void> {
+    return agents.queueAgentMessage(this.db, agentId, message, keep);
+  }
+
+  takeAgentMessages(agentId: string): Promise<AgentMessageRow[]> {
+    return agents.takeAgentMessages(this.db, agentId);
   }
 
   async healthy(): Promise<boolean> {

@@ -64,6 +64,8 @@ export type ProblemCode =
   | 'REQUEST_TIMEOUT'
   | 'RATE_LIMITED'
   | 'CONFLICT'
+  /** An agent's goals are paused (POST /api/agents/:agentId/goal before resume). */
+  | 'GOALS_PAUSED'
   | 'INTERNAL';
 
 /** Throw from a handler to answer with an RFC 9457 problem (contract §3.1). */

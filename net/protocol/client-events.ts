@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ClientEventSpec, Translation } from './feature.ts';
+import { agentsClientEvents } from './features/agents.ts';
 import { bankClientEvents } from './features/bank.ts';
 import { chatClientEvents } from './features/chat.ts';
 import { coreClientEvents } from './features/core.ts';
@@ -20,6 +21,7 @@ const CLIENT_EVENTS = {
   ...bankClientEvents,
   ...tradeClientEvents,
   ...homeTeleportClientEvents,
+  ...agentsClientEvents,
 } as const;
 
 type Specs = typeof CLIENT_EVENTS;
