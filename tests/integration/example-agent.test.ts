@@ -1,0 +1,95 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAgent } from '../../examples/agent/agent.ts';
+import { createLogger } from '../../lib/logger.ts';
+import { AgentApi } from '../../sdk/index.ts';
+import { REPO_ROOT } from '../../src/server.ts';
+import { startWorldServer, type WorldServer } from '../../src/world-server.ts';
+import { jsonOf } from '../helpers/http.ts';
+import { api as http } from '../helpers/identity-server.ts';
+import { testConfig } from '../helpers/server.ts';
+
+/**
+ * The example agent (examples/agent) plays against the real server at a short tick: on its own it banks
+ * what it carries, then explores; it follows a goal set over the API, answers its owner's messages,
+ * reports progress, and stands still while its goals are paused.
+ */
+
+const TICK_MS = 50;
+let worldDir: string;
+let srv: WorldServer;
+let base: string;
+
+beforeAll(async () => {
+  worldDir = mkdtempSync(path.join(os.tmpdir(), 'example-agent-'));
+  const config = testConfig({
+    WORLD: worldDir,
+    TICK_MS: String(TICK_MS),
+    JWT_SECRET: 'integration-test-secret-0123456789-abcdefghij',
+    ADMIN_CODE: 'test-admin-code',
+    DISABLE_RATE_LIMIT: 'true',
+  });
+  srv = await startWorldServer(config, createLogger(config), {
+    manifestsDir: path.join(REPO_ROOT, 'world', 'assets', 'manifests'),
+    publicDir: '/nonexistent/public',
+  });
+  base = `http://127.0.0.1:${srv.port}`;
+});
+
+afterAll(async () => {
+  await srv?.stop();
+  rmSync(worldDir, { recursive: true, force: true });
+});
+
+const waitFor = async (what: string, cond: () => boolean | Promise<boolean>, timeoutMs = 20_000) => {
+  const until = Date.now() + timeoutMs;
+  while (!(await cond())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+describe('the example agent', () => {
+  it('banks, explores, answers messages, reports progress, and honours stop and resume', async () => {
+    const logs: string[] = [];
+    const agent = await startAgent({ server: base, stepMs: 100, log: (l) => logs.push(l) });
+    const api = new AgentApi(base, agent.token);
+    try {
+      // On its own: the starter kit goes to the bank.
+      await waitFor('a deposit', () => agent.stats.deposits > 0);
+      const bank = await jsonOf(
+        await http(base, 'GET', `/api/player/${agent.characterId}/bank`, { token: agent.token }),
+      );
+      expect(bank.bank.length).toBeGreaterThan(0);
+
+      // A goal from the owner: explore; it walks and reports progress.
+      await api.setGoal(agent.agentId, { type: 'explore' });
+      await waitFor('two walks', () => agent.stats.moves >= 2);
+      await waitFor('progress', async () => (await api.goal(agent.agentId)).goal?.progress !== undefined);
+
+      // A message is answered in local chat.
+      const heard = agent.client.next('chat:message', 10_000, (m) => m.message.includes('hello agent'));
+      await api.message(agent.agentId, 'hello agent');
+      expect((await heard).fromId).toBe(agent.characterId);
+
+      // Stop: it stands still, whatever it was doing.
+      await api.stop(agent.agentId);
+      await agent.client.next('agent:goal', 5000, (g) => g.goalsPaused);
+      await new Promise((r) => setTimeout(r, TICK_MS * 4));
+      const stopped = (await api.state(agent.agentId)).position;
+      const movesAtStop = agent.stats.moves;
+      await new Promise((r) => setTimeout(r, TICK_MS * 20));
+      expect((await api.state(agent.agentId)).position).toEqual(stopped);
+      expect(agent.stats.moves).toBeLessThanOrEqual(movesAtStop + 1);
+
+      // Resume: it picks its own goals again and moves on.
+      await api.resume(agent.agentId);
+      await waitFor('a walk after resume', () => agent.stats.moves > movesAtStop + 1);
+    } finally {
+      await agent.stop();
+    }
+    expect(logs.filter((l) => l.startsWith('step failed'))).toEqual([]);
+  });
+});
