@@ -57,7 +57,13 @@ export async function startAgent(opts: AgentOptions): Promise<RunningAgent> {
   // Trades offered to the agent are accepted on both screens.
   client.on('tradeIncoming', (t) => client.tradeRespond(t.tradeId, true));
   client.on('tradeStarted', (t) => client.tradeAccept(t.tradeId));
-  client.on('tradeConfirmScreen', (t) => client.tradeAccept(t.tradeId));
+  // Any change to an offer clears both accepts: accept again until both screens are done.
+  client.on('tradeUpdated', (t) => {
+    if (!t.myOffer.accepted) client.tradeAccept(t.tradeId);
+  });
+  client.on('tradeConfirmScreen', (t) => {
+    if (!t.myOffer.accepted) client.tradeAccept(t.tradeId);
+  });
   client.on('tradeCompleted', () => {
     stats.tradesAccepted++;
   });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAgent } from '../../examples/agent/agent.ts';
 import { createLogger } from '../../lib/logger.ts';
-import { AgentApi } from '../../sdk/index.ts';
+import { AgentApi, GameClient } from '../../sdk/index.ts';
 import { REPO_ROOT } from '../../src/server.ts';
 import { startWorldServer, type WorldServer } from '../../src/world-server.ts';
 import { jsonOf } from '../helpers/http.ts';
@@ -91,5 +91,36 @@ describe('the example agent', () => {
       await agent.stop();
     }
     expect(logs.filter((l) => l.startsWith('step failed'))).toEqual([]);
+  });
+
+  it('accepts a trade offered by a player next to it', async () => {
+    const agent = await startAgent({ server: base, stepMs: 100, log: () => {} });
+    const api = new AgentApi(base, agent.token);
+    const trader = await GameClient.connect({ url: `${base.replace('http', 'ws')}/ws`, encoding: 'json' });
+    try {
+      await waitFor('the kit banked', () => agent.stats.deposits > 0);
+      await api.setGoal(agent.agentId, { type: 'idle' });
+      await waitFor('standing idle', async () => (await api.goal(agent.agentId)).goal?.note === 'idle');
+      const at = (await api.state(agent.agentId)).position;
+      await trader.moveTo(at.x + 1, at.z, { timeoutMs: 15_000 });
+      const started = await trader.tradeRequest(agent.characterId, 10_000);
+      const slot = trader.world.self?.inventory.findIndex((s) => s !== null) ?? -1;
+      expect(slot).toBeGreaterThanOrEqual(0);
+      const offered = trader.world.self?.inventory[slot]?.itemId;
+      trader.on('tradeUpdated', (t) => {
+        if (t.theirOffer.accepted && !t.myOffer.accepted) trader.tradeAccept(t.tradeId);
+      });
+      trader.on('tradeConfirmScreen', (t) => {
+        if (!t.myOffer.accepted) trader.tradeAccept(t.tradeId);
+      });
+      const done = trader.next('tradeCompleted', 15_000);
+      trader.tradeAddItem(started.tradeId, slot);
+      await done;
+      await waitFor('the agent counted it', () => agent.stats.tradesAccepted === 1);
+      expect(agent.client.world.self?.inventory.some((s) => s?.itemId === offered)).toBe(true);
+    } finally {
+      await trader.close();
+      await agent.stop();
+    }
   });
 });
