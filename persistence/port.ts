@@ -166,6 +166,8 @@ export interface PersistencePort {
   getAgentMapping(agentId: string): Promise<AgentMappingRow | null>;
   listAgentMappings(accountId: string): Promise<AgentMappingRow[]>;
   agentMappingsOfCharacter(characterId: string): Promise<AgentMappingRow[]>;
+  /** The character of every mapping, once per mapping (read once at start: logins of other players cost nothing). */
+  agentCharacterIds(): Promise<string[]>;
   /** Also drops the agent's kept messages. */
   deleteAgentMapping(agentId: string): Promise<boolean>;
   loadAgentGoal(characterId: string): Promise<AgentGoalRow | null>;

@@ -266,6 +266,10 @@ export class SqlPersistence implements PersistencePort {
     return agents.agentMappingsOfCharacter(this.db, characterId);
   }
 
+  agentCharacterIds(): Promise<string[]> {
+    return agents.agentCharacterIds(this.db);
+  }
+
   deleteAgentMapping(agentId: string): Promise<boolean> {
     return agents.deleteAgentMapping(this.db, agentId);
   }

@@ -231,6 +231,12 @@ export class GameClient {
       }, timeoutMs);
       off = this.on('world:update', check);
     });
+    const here = this.world.position;
+    if (here !== undefined && here.x === x && here.z === z) {
+      off();
+      arrived.catch(() => {});
+      return Promise.resolve({ x, z });
+    }
     this.send('player:move', { x, z, ...(opts.run ? { run: true } : {}) });
     return this.guarded('player:move', arrived, () => off());
   }

@@ -44,6 +44,7 @@ export type AgentPort = Pick<
   | 'getAgentMapping'
   | 'listAgentMappings'
   | 'agentMappingsOfCharacter'
+  | 'agentCharacterIds'
   | 'deleteAgentMapping'
   | 'loadAgentGoal'
   | 'saveAgentGoal'
@@ -85,6 +86,8 @@ export class AgentService {
   private readonly mappings = new Map<string, AgentMappingRow>();
   /** Goal state by character, loaded on first use. */
   private readonly goals = new Map<string, GoalState>();
+  /** Number of agents per character, loaded once: a login of a character with none costs no query. */
+  private agentCount: Promise<Map<string, number>> | undefined;
   /** Per-agent order of message writes and reads, so a message queued during a connect is not missed. */
   private readonly lanes = new Map<string, Promise<unknown>>();
 
@@ -117,6 +120,22 @@ export class AgentService {
     return row;
   }
 
+  private counts(): Promise<Map<string, number>> {
+    if (this.agentCount === undefined) {
+      const loading = this.port.agentCharacterIds().then((ids) => {
+        const counts = new Map<string, number>();
+        for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
+        return counts;
+      });
+      this.agentCount = loading;
+      // A failed load is tried again next time.
+      loading.catch(() => {
+        if (this.agentCount === loading) this.agentCount = undefined;
+      });
+    }
+    return this.agentCount;
+  }
+
   async create(
     accountId: string,
     character: { id: string; name: string },
@@ -129,6 +148,8 @@ export class AgentService {
       name: name ?? character.name,
     });
     this.mappings.set(row.agentId, row);
+    const counts = await this.counts();
+    counts.set(row.characterId, (counts.get(row.characterId) ?? 0) + 1);
     return row;
   }
 
@@ -136,9 +157,13 @@ export class AgentService {
     return this.port.listAgentMappings(accountId);
   }
 
-  async remove(agentId: string): Promise<void> {
-    await this.inLane(agentId, () => this.port.deleteAgentMapping(agentId));
-    this.mappings.delete(agentId);
+  async remove(m: AgentMappingRow): Promise<void> {
+    await this.inLane(m.agentId, () => this.port.deleteAgentMapping(m.agentId));
+    this.mappings.delete(m.agentId);
+    const counts = await this.counts();
+    const left = (counts.get(m.characterId) ?? 1) - 1;
+    if (left > 0) counts.set(m.characterId, left);
+    else counts.delete(m.characterId);
   }
 
   online(m: AgentMappingRow): boolean {
@@ -280,6 +305,7 @@ export class AgentService {
   }
 
   private async deliverOnJoin(characterId: string): Promise<void> {
+    if (!(await this.counts()).has(characterId)) return;
     const mappings = await this.port.agentMappingsOfCharacter(characterId);
     if (mappings.length === 0) return;
     const state = await this.goalState(characterId);

@@ -82,7 +82,7 @@ export function agentRoutes({ agents, port }: AgentRouteDeps): RouteDef[] {
     })),
     route('DELETE', '/api/agents/:agentId', async (req) => {
       const m = await requireAgent(agents, req);
-      await agents.remove(m.agentId);
+      await agents.remove(m);
       return { body: { agentId: m.agentId, deleted: true } };
     }),
     route('GET', '/api/agents/:agentId/goal', async (req) => ({

@@ -48,6 +48,11 @@ export async function agentMappingsOfCharacter(
   return rows.map(toMapping);
 }
 
+export async function agentCharacterIds(db: SqlClient): Promise<string[]> {
+  const rows = await db.query<{ characterId: string }>('SELECT "characterId" FROM agent_mappings');
+  return rows.map((r) => r.characterId);
+}
+
 export async function deleteAgentMapping(db: SqlClient, agentId: string): Promise<boolean> {
   const rows = await db.query('DELETE FROM agent_mappings WHERE "agentId" = $1 RETURNING "agentId"', [
     agentId,

@@ -541,6 +541,7 @@ export function persistenceContract(make: () => TestDb): void {
       expect(await port.getAgentMapping('nobody')).toBeNull();
       expect((await port.listAgentMappings(account)).map((r) => r.agentId)).toContain('ag-1');
       expect((await port.agentMappingsOfCharacter(c.id)).map((r) => r.agentId)).toEqual(['ag-1']);
+      expect(await port.agentCharacterIds()).toContain(c.id);
       await rejectsWith(
         port.createAgentMapping({ agentId: 'ag-1', accountId: account, characterId: c.id, name: '' }),
         '23505',
@@ -553,6 +554,7 @@ export function persistenceContract(make: () => TestDb): void {
       expect(await port.deleteAgentMapping('ag-1')).toBe(true);
       expect(await port.deleteAgentMapping('ag-1')).toBe(false);
       expect(await port.getAgentMapping('ag-1')).toBeNull();
+      expect(await port.agentCharacterIds()).not.toContain(c.id);
       const left = await sql.query('SELECT 1 FROM agent_messages WHERE "agentId" = $1', ['ag-1']);
       expect(left).toEqual([]);
     });

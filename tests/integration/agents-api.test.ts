@@ -336,6 +336,28 @@ describe('messages', () => {
   });
 });
 
+describe('connecting', () => {
+  it('a player who is no agent hears no agent event; two agents of one character keep working when one is deleted', async () => {
+    const alice = await owner();
+    const plain = await character(alice);
+    const c = await connect(alice, plain);
+    await new Promise((r) => setTimeout(r, TICK_MS * 6));
+    expect(c.received.filter((m) => m.event.startsWith('agent:'))).toEqual([]);
+    c.close();
+    const cid = await character(alice);
+    const first = await agentOf(alice, cid);
+    const second = await agentOf(alice, cid);
+    await api(base, 'DELETE', `/api/agents/${first.agentId}`, { token: alice.token });
+    const res = await api(base, 'POST', `/api/agents/${second.agentId}/message`, {
+      token: alice.token,
+      body: { content: 'for the second' },
+    });
+    expect(await jsonOf(res)).toEqual({ delivered: false });
+    const agent = await connect(alice, cid);
+    expect((await nextValid(agent, 'agent:message')).content).toBe('for the second');
+  });
+});
+
 describe('quick actions and state', () => {
   it('answer the documented shape from the world around the character, online or not', async () => {
     const alice = await owner();
