@@ -116,6 +116,22 @@ describe('GameClient', () => {
   });
 });
 
+describe('GameClient reconnection', () => {
+  it('reopens a dropped connection with the session token, as the same character', async () => {
+    const c = track(await GameClient.connect({ url: wsUrl, encoding: 'msgpack', reconnect: true }));
+    const { accountId, characterId } = c;
+    const back = c.next('player:sync', 20_000);
+    // A network drop: the socket dies without a close handshake.
+    (c as unknown as { socket: { terminate(): void } }).socket.terminate();
+    expect((await back).id).toBe(characterId);
+    expect(c.accountId).toBe(accountId);
+    expect(c.characterId).toBe(characterId);
+    const heard = c.next('chat:message', 5000, (m) => m.message === 'back again');
+    c.say('back again');
+    expect((await heard).fromId).toBe(characterId);
+  });
+});
+
 describe('AgentApi', () => {
   it('creates an agent, sets its goal and messages it; the agent connection hears both and reports progress', async () => {
     const { token } = await AgentApi.anonymous(base);
