@@ -7,6 +7,7 @@ import { setImmediate as yieldToIo } from 'node:timers/promises';
 import postgres from 'postgres';
 import { type CharacterState, emptyInventory } from '../ecs/core/character-state.ts';
 import type { Command } from '../ecs/core/commands.ts';
+import { populateWorld } from '../ecs/core/populate.ts';
 import { newSkills } from '../ecs/core/skills.ts';
 import { stepWorld } from '../ecs/core/tick.ts';
 import type { GameWorld } from '../ecs/core/world.ts';
@@ -20,6 +21,7 @@ import type { SqlClient } from '../persistence/sql.ts';
 import { SqlPersistence } from '../persistence/sql-port.ts';
 import { handOff } from '../src/persistence-handoff.ts';
 import { schedulerSink } from '../src/persistence-sink.ts';
+import { shopContent } from '../tests/helpers/shop-content.ts';
 import { testContent } from '../tests/helpers/sim-content.ts';
 
 /**
@@ -30,11 +32,16 @@ import { testContent } from '../tests/helpers/sim-content.ts';
  * (simulation + hand-over to persistence) p50/p99/max while they run, then checks the database: every
  * sword, log and coin moved exactly once.
  *
+ * Then shop buys: BENCH_SHOP_BUYS players (default 1000) standing at a shopkeeper each buy one item in
+ * the same tick, every purchase its own item transaction (shop_buy); reports purchases/s (the buy
+ * commands to the last txResult) and checks that the database shows each purchase once.
+ *
  * BENCH_TRADES (default 1000), BENCH_TICK_MS (default 0: step as fast as possible, yielding to I/O
  * between ticks; 600 = the real tick), BENCH_DRIVERS (default "postgres,pglite").
  */
 
 const TRADES = Number(process.env['BENCH_TRADES'] ?? 1000);
+const SHOP_BUYS = Number(process.env['BENCH_SHOP_BUYS'] ?? 1000);
 const TICK_MS = Number(process.env['BENCH_TICK_MS'] ?? 0);
 const DRIVERS = (process.env['BENCH_DRIVERS'] ?? 'postgres,pglite').split(',');
 const PG_URL = process.env['BENCH_PG_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -183,6 +190,109 @@ async function run(name: string, db: SqlClient): Promise<void> {
   console.log(`${name}: database checked (first ${Math.min(200, TRADES)} pairs swapped exactly once)`);
 }
 
+/** BENCH_SHOP_BUYS players around the `general` shopkeeper (102, 100) each buy 3 feathers at once. */
+async function runShop(name: string, db: SqlClient): Promise<void> {
+  const port = new SqlPersistence(db);
+  const account = (await port.createAnonymousUser('bench-shop')).id;
+  const around = [
+    [101, 99],
+    [101, 100],
+    [101, 101],
+    [102, 99],
+    [102, 101],
+    [103, 99],
+    [103, 100],
+    [103, 101],
+  ] as const;
+  const buyers = Array.from({ length: SHOP_BUYS }, (_, k): CharacterState => {
+    const [x, z] = around[k % around.length] as readonly [number, number];
+    return {
+      id: randomUUID(),
+      accountId: account,
+      name: `Shopper${k}`,
+      position: { x, y: 0, z },
+      health: 100,
+      coins: 100,
+      skills: newSkills(),
+      inventory: emptyInventory(),
+      equipment: {},
+      bank: [],
+    };
+  });
+  for (let i = 0; i < buyers.length; i += 50) {
+    await Promise.all(buyers.slice(i, i + 50).map((c) => port.createCharacter(c)));
+  }
+  const saves = new SaveScheduler(port, { saveIntervalMs: 60_000, logger: quiet });
+  const sink = schedulerSink({ port, saves }, quiet);
+  const world = createGameWorld({ content: shopContent(), seed: 1, tickMs: TICK_MS || 600 });
+  populateWorld(world);
+  let queue: Command[] = buyers.map((c) => ({
+    type: 'join',
+    characterId: c.id,
+    accountId: account,
+    state: c,
+  }));
+  let done = 0;
+  let failed = 0;
+  const tick = (): void => {
+    const cmds = queue;
+    queue = [];
+    stepWorld(world, cmds, Date.now());
+    for (const c of cmds) {
+      if (c.type !== 'txResult') continue;
+      if (c.ok) done += 1;
+      else failed += 1;
+    }
+    handOff(world, sink, { push: (cmd) => queue.push(cmd) }, quiet);
+  };
+  tick();
+  const keeper = 'npc-1';
+  queue.push(
+    ...buyers.map((c): Command => ({ type: 'action', characterId: c.id, action: 'shop', targetId: keeper })),
+  );
+  tick();
+  const opened = world.events.filter((e) => e.kind === 'shopOpen').length;
+  if (opened !== SHOP_BUYS) throw new Error(`${name}: ${opened} of ${SHOP_BUYS} shops opened`);
+  const start = performance.now();
+  queue.push(
+    ...buyers.map(
+      (c): Command => ({
+        type: 'shopBuy',
+        characterId: c.id,
+        shopId: 'general',
+        itemId: 'feather',
+        quantity: 3,
+      }),
+    ),
+  );
+  tick();
+  while (done + failed < SHOP_BUYS) {
+    if (TICK_MS > 0) await sleep(TICK_MS);
+    else await sleep(1);
+    if (queue.length > 0 || TICK_MS > 0) tick();
+    if (performance.now() - start > 120_000) throw new Error(`${name}: stuck at ${done} purchases`);
+  }
+  const seconds = (performance.now() - start) / 1000;
+  await saves.flushAll();
+  console.log(
+    `${name}: ${SHOP_BUYS} shop purchases (one transaction each) in ${seconds.toFixed(2)} s = ` +
+      `${(SHOP_BUYS / seconds).toFixed(0)} purchases/s; failed ${failed}`,
+  );
+  let wrong = 0;
+  for (const c of buyers.slice(0, Math.min(200, SHOP_BUYS))) {
+    const l = await port.loadCharacter(c.id);
+    if (
+      l?.coins !== 91 ||
+      l.inventory.filter((x) => x?.itemId === 'feather' && x.quantity === 3).length !== 1
+    )
+      wrong += 1;
+  }
+  if (wrong > 0) throw new Error(`${name}: ${wrong} buyers in the database do not show their purchase once`);
+  console.log(
+    `${name}: database checked (first ${Math.min(200, SHOP_BUYS)} buyers paid 9 coins for 3 feathers, once)`,
+  );
+}
+
 async function main(): Promise<void> {
   if (DRIVERS.includes('postgres')) {
     const schema = `bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
@@ -190,6 +300,7 @@ async function main(): Promise<void> {
     try {
       pg = await openPostgres({ url: PG_URL, schema, max: 8 });
       await run('postgres', pg);
+      if (SHOP_BUYS > 0) await runShop('postgres', pg);
     } catch (err) {
       console.error(`postgres: ${err instanceof Error ? err.message : String(err)}`);
       process.exitCode = 1;
@@ -205,6 +316,7 @@ async function main(): Promise<void> {
     const lite = await openPglite(dir);
     try {
       await run('pglite (worker thread)', lite);
+      if (SHOP_BUYS > 0) await runShop('pglite (worker thread)', lite);
     } finally {
       await lite.close();
       rmSync(dir, { recursive: true, force: true });

@@ -7,14 +7,19 @@ import { agents } from './features/agents/index.ts';
 import { bank } from './features/bank/index.ts';
 import { chat } from './features/chat/index.ts';
 import { death } from './features/death/index.ts';
+import { dialogue } from './features/dialogue/index.ts';
 import { equipment } from './features/equipment/index.ts';
+import { gathering } from './features/gathering/index.ts';
 import { groundItems } from './features/ground-items/index.ts';
 import { homeTeleport } from './features/home-teleport/index.ts';
 import { interaction } from './features/interaction/index.ts';
 import { inventory } from './features/inventory/index.ts';
 import { movement } from './features/movement/index.ts';
 import { npcs } from './features/npcs/index.ts';
+import { processing } from './features/processing/index.ts';
+import { quests } from './features/quests/index.ts';
 import { resources } from './features/resources/index.ts';
+import { shops } from './features/shops/index.ts';
 import { stations } from './features/stations/index.ts';
 import { trade } from './features/trade/index.ts';
 
@@ -28,13 +33,18 @@ import { trade } from './features/trade/index.ts';
  *  2. pathfinding  [movement] resolve queued path requests within the per-tick budget
  *  3. movement     [movement] advance walkers 2 tiles and runners 4 along their paths
  *  4. npcs         [npcs] wander inside their spawn radius
- *  5. approach     [interaction] act for players who walked within reach of their action's target
- *  6. trade        [trade] unanswered trade requests expire
- *  7. homeTeleport [homeTeleport] casts that reached their tick land on the spawn
- *  8. expireStations [stations] stations with a lifetime (fires) burn out
- *  9. items        [groundItems] ground items turn public, then despawn
- * 10. death        [death] players at 0 health drop their items (death lock) and respawn
- * 11. txGuard      [inventory] LAST: players with an item transaction in flight are not snapshotted
+ *  5. gathering    [gathering] depleted nodes respawn; gatherers whose cycle ended roll for their yield
+ *  6. processing   [processing] batches whose item is due make it (cook, burn, smelt, light a fire...)
+ *  7. approach     [interaction] act for players who walked within reach of their action's target
+ *  8. trade        [trade] unanswered trade requests expire
+ *  9. shops        [shops] restock one unit per restockTime; shops of players out of range close
+ * 10. questRewards [quests] rewards of quests completed while the items were locked
+ * 11. dialogue     [dialogue] conversations of players who walked away end
+ * 12. homeTeleport [homeTeleport] casts that reached their tick land on the spawn
+ * 13. expireStations [stations] stations with a lifetime (fires) burn out
+ * 14. items        [groundItems] ground items turn public, then despawn
+ * 15. death        [death] players at 0 health drop their items (death lock) and respawn
+ * 16. txGuard      [inventory] LAST: players with an item transaction in flight are not snapshotted
  *  after the tick (outside ecs/): replication builds world:update per observer, player:sync for marked
  *  players, then the persistence hand-off takes world.persist.
  */
@@ -53,9 +63,14 @@ export const FEATURES = [
   bank,
   chat,
   trade,
+  shops,
+  quests,
+  dialogue,
   death,
   admin,
   homeTeleport,
+  gathering,
+  processing,
   agents,
 ] as const;
 

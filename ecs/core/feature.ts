@@ -93,6 +93,8 @@ export interface Reactions {
   readonly npcKilled?: (world: GameWorld, player: PlayerData, npcId: string) => void;
   /** A player gathered items from a resource (woodcutting, mining, fishing...). */
   readonly itemGathered?: (world: GameWorld, player: PlayerData, itemId: string, quantity: number) => void;
+  /** A player made items by processing (cooking, smelting...); `itemId` `fire` for a fire lit. */
+  readonly itemMade?: (world: GameWorld, player: PlayerData, itemId: string, quantity: number) => void;
   /**
    * A player opened an interface (`kind`: 'bank', 'shop', 'dialogue', 'trade'...): features with another
    * one open close theirs. Called by the opener before it opens, so it must ignore its own kind.

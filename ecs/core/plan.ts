@@ -31,6 +31,7 @@ export interface Plan {
   readonly actionStarted: readonly NonNullable<Reactions['actionStarted']>[];
   readonly npcKilled: readonly NonNullable<Reactions['npcKilled']>[];
   readonly itemGathered: readonly NonNullable<Reactions['itemGathered']>[];
+  readonly itemMade: readonly NonNullable<Reactions['itemMade']>[];
   readonly interfaceOpened: readonly NonNullable<Reactions['interfaceOpened']>[];
   readonly populate: readonly ((world: GameWorld) => void)[];
   readonly hash: readonly ((world: GameWorld, h: Hasher) => void)[];
@@ -78,6 +79,7 @@ export function buildPlan(features: readonly AnyFeature[]): Plan {
     actionStarted: on('actionStarted'),
     npcKilled: on('npcKilled'),
     itemGathered: on('itemGathered'),
+    itemMade: on('itemMade'),
     interfaceOpened: on('interfaceOpened'),
     populate: features.flatMap((f) => (f.populate ? [f.populate] : [])),
     hash: features.flatMap((f) => (f.hash ? [f.hash] : [])),

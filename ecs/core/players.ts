@@ -1,11 +1,14 @@
 import type { CommandOf } from './commands.ts';
+import { Dirty } from './components.ts';
 import { defineFeature } from './feature.ts';
 import { playerLeaving } from './reactions.ts';
-import { combatLevel, maxHealthFor } from './skills.ts';
+import { combatLevel, levelForXp, MAX_XP, maxHealthFor, type Skill } from './skills.ts';
 import {
   despawnEntity,
+  emit,
   emitError,
   type GameWorld,
+  markDirty,
   type PlayerData,
   snapshotCharacter,
   spawnEntity,
@@ -77,4 +80,22 @@ export function itemsChanged(world: GameWorld, player: PlayerData): void {
 export function stateChanged(world: GameWorld, player: PlayerData, sync = false): void {
   if (sync) player.syncDirty = true;
   world.persist.dirty.add(player.characterId);
+}
+
+/**
+ * Give experience in a skill: whole points (the record keeps whole points; a manifest's 17.5 gives 18),
+ * capped at MAX_XP; the level follows the experience table. Sends `skill:xp` (with the new level), syncs
+ * the player, and marks its combat level changed when it did. Returns the points given.
+ */
+export function grantXp(world: GameWorld, player: PlayerData, skill: Skill, amount: number): number {
+  const sv = player.state.skills[skill];
+  const gained = Math.min(Math.round(amount), MAX_XP - sv.xp);
+  if (gained <= 0) return 0;
+  const combatBefore = combatLevel(player.state.skills);
+  sv.xp += gained;
+  sv.level = levelForXp(sv.xp);
+  if (combatLevel(player.state.skills) !== combatBefore) markDirty(world, player.eid, Dirty.level);
+  emit(world, player.characterId, 'skillXp', { skill, xp: sv.xp, gained, level: sv.level });
+  stateChanged(world, player, true);
+  return gained;
 }

@@ -51,3 +51,7 @@ export function itemGathered(world: GameWorld, player: PlayerData, itemId: strin
 export function interfaceOpened(world: GameWorld, player: PlayerData, kind: string): void {
   for (const react of world.plan.interfaceOpened) react(world, player, kind);
 }
+
+export function itemMade(world: GameWorld, player: PlayerData, itemId: string, quantity: number): void {
+  for (const react of world.plan.itemMade) react(world, player, itemId, quantity);
+}

@@ -4,9 +4,13 @@ import { agentsClientEvents } from './features/agents.ts';
 import { bankClientEvents } from './features/bank.ts';
 import { chatClientEvents } from './features/chat.ts';
 import { coreClientEvents } from './features/core.ts';
+import { dialogueClientEvents } from './features/dialogue.ts';
 import { homeTeleportClientEvents } from './features/home-teleport.ts';
 import { inventoryClientEvents } from './features/inventory.ts';
 import { movementClientEvents } from './features/movement.ts';
+import { processingClientEvents } from './features/processing.ts';
+import { questsClientEvents } from './features/quests.ts';
+import { shopsClientEvents } from './features/shops.ts';
 import { tradeClientEvents } from './features/trade.ts';
 
 /**
@@ -21,6 +25,10 @@ const CLIENT_EVENTS = {
   ...bankClientEvents,
   ...tradeClientEvents,
   ...homeTeleportClientEvents,
+  ...processingClientEvents,
+  ...shopsClientEvents,
+  ...questsClientEvents,
+  ...dialogueClientEvents,
   ...agentsClientEvents,
 } as const;
 

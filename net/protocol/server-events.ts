@@ -5,7 +5,12 @@ import { agentsServerEvents } from './features/agents.ts';
 import { bankServerEvents } from './features/bank.ts';
 import { chatServerEvents } from './features/chat.ts';
 import { coreServerEvents } from './features/core.ts';
+import { dialogueServerEvents } from './features/dialogue.ts';
+import { gatheringServerEvents } from './features/gathering.ts';
 import { homeTeleportServerEvents } from './features/home-teleport.ts';
+import { processingServerEvents } from './features/processing.ts';
+import { questsServerEvents } from './features/quests.ts';
+import { shopsServerEvents } from './features/shops.ts';
 import { tradeServerEvents } from './features/trade.ts';
 
 export * from './shared.ts';
@@ -17,12 +22,22 @@ const SERVER_EVENTS = {
   ...bankServerEvents,
   ...tradeServerEvents,
   ...homeTeleportServerEvents,
+  ...gatheringServerEvents,
+  ...processingServerEvents,
+  ...shopsServerEvents,
+  ...questsServerEvents,
+  ...dialogueServerEvents,
   ...agentsServerEvents,
 } as const;
 
 type Specs = typeof SERVER_EVENTS;
 export type ServerEventName = keyof Specs;
-type SchemaOf<E extends ServerEventName> = Specs[E] extends ServerEventSpec<infer S, infer _K> ? S : never;
+// Distributive over a union of names (an empty payload schema would otherwise swallow the others).
+type SchemaOf<E extends ServerEventName> = E extends ServerEventName
+  ? Specs[E] extends ServerEventSpec<infer S, infer _K>
+    ? S
+    : never
+  : never;
 export type ServerPayload<E extends ServerEventName> = z.output<SchemaOf<E>>;
 
 export const serverEvents = Object.fromEntries(

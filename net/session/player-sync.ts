@@ -29,6 +29,7 @@ export function buildPlayerSync(world: GameWorld, player: PlayerData): ServerPay
     maxHealth: c.Health.max[eid] as number,
     combatLevel: level,
     coins: state.coins,
+    questPoints: state.slices?.quests?.points ?? 0,
     skills,
     inventory,
     equipment,

@@ -1,10 +1,11 @@
 import type { CharacterSlices, CharacterState } from '../../ecs/core/character-state.ts';
 import type { SqlTx } from '../sql.ts';
 import { homeTeleportSlice } from './home-teleport.ts';
+import { questsSlice } from './quests.ts';
 import type { CharacterSlice } from './slice.ts';
 
 /** Every persistence slice, one line each. */
-export const SLICES: readonly CharacterSlice<keyof CharacterSlices>[] = [homeTeleportSlice];
+export const SLICES: readonly CharacterSlice<keyof CharacterSlices>[] = [homeTeleportSlice, questsSlice];
 
 /** Fill in the slices of freshly loaded characters (one query per slice for all of them). */
 export async function loadSlices(tx: SqlTx, states: readonly CharacterState[]): Promise<void> {

@@ -221,6 +221,28 @@ export function persistenceContract(make: () => TestDb): void {
       expect(await port.deleteCharacter(account, c.id)).toBe(true);
     });
 
+    it('saves and loads the quests slice: progress by quest and quest points', async () => {
+      const c = makeCharacter(account, 'Quester');
+      await port.createCharacter(c);
+      const quests = {
+        points: 2,
+        quests: {
+          boar_trouble: { status: 'completed' as const, stage: 2, progress: 1 },
+          first_catch: { status: 'in_progress' as const, stage: 1, progress: 3 },
+        },
+      };
+      await port.saveCharacters([{ ...c, slices: { quests } }]);
+      expect((await port.loadCharacter(c.id))?.slices).toEqual({ quests });
+      const later = {
+        points: 3,
+        quests: { ...quests.quests, first_catch: { status: 'completed' as const, stage: 2, progress: 5 } },
+      };
+      await port.saveCharacters([{ ...c, slices: { quests: later } }]);
+      await port.saveCharacters([{ ...c, coins: 4 }]);
+      expect((await port.loadCharacter(c.id))?.slices?.quests).toEqual(later);
+      expect(await port.deleteCharacter(account, c.id)).toBe(true);
+    });
+
     it('a later save empties slots and unequips: rows of emptied slots are deleted', async () => {
       const c = makeCharacter(account, 'Emptier', {
         inventory: inventoryOf({ 0: { itemId: 'logs', quantity: 1 }, 9: { itemId: 'ore', quantity: 2 } }),
@@ -379,6 +401,64 @@ export function persistenceContract(make: () => TestDb): void {
       };
       expect(await port.applyItemTransaction(tx)).toMatchObject({ ok: false, reason: 'constraint' });
       expect((await port.loadCharacter(a.id))?.coins).toBe(100);
+    });
+
+    it('a shop buy and a shop sell: each one transaction, recorded with its kind, idempotent', async () => {
+      const { a } = await setup();
+      const buy = {
+        id: `shop-buy-${a.id}`,
+        kind: 'shop_buy' as const,
+        conserve: false,
+        changes: [
+          {
+            characterId: a.id,
+            before: holdingsOf(a),
+            after: {
+              ...holdingsOf(a),
+              coins: 70,
+              inventory: inventoryOf({
+                0: { itemId: 'logs', quantity: 10 },
+                1: { itemId: 'shrimp', quantity: 1 },
+              }),
+            },
+          },
+        ],
+      };
+      expect(await port.applyItemTransaction(buy)).toEqual({ ok: true });
+      expect(await port.applyItemTransaction(buy)).toEqual({ ok: true });
+      let loaded = await port.loadCharacter(a.id);
+      expect(loaded?.coins).toBe(70);
+      expect(loaded?.inventory[1]).toEqual({ itemId: 'shrimp', quantity: 1 });
+      const sell = {
+        id: `shop-sell-${a.id}`,
+        kind: 'shop_sell' as const,
+        conserve: false,
+        changes: [
+          {
+            characterId: a.id,
+            before: buy.changes[0]!.after,
+            after: {
+              ...buy.changes[0]!.after,
+              coins: 75,
+              inventory: inventoryOf({ 0: { itemId: 'logs', quantity: 10 } }),
+            },
+          },
+        ],
+      };
+      expect(await port.applyItemTransaction(sell)).toEqual({ ok: true });
+      // A sell built on holdings the database no longer has (a replay after the buy was undone) is stale.
+      expect(await port.applyItemTransaction({ ...sell, id: `shop-sell2-${a.id}` })).toMatchObject({
+        ok: false,
+        reason: 'stale',
+      });
+      loaded = await port.loadCharacter(a.id);
+      expect(loaded?.coins).toBe(75);
+      expect(loaded?.inventory[1]).toBeNull();
+      const kinds = await sql.query<{ kind: string }>(
+        'SELECT kind FROM item_transactions WHERE id = ANY($1::text[]) ORDER BY kind',
+        [[buy.id, sell.id]],
+      );
+      expect(kinds.map((r) => r.kind)).toEqual(['shop_buy', 'shop_sell']);
     });
 
     it('equipment is checked and written when given (equip)', async () => {

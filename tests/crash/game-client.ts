@@ -30,6 +30,8 @@ export class GameClient {
   /** The player's own tile as last replicated (world:update), else as in player:sync. */
   tile: { x: number; z: number } | undefined;
   bank: { itemId: string; quantity: number }[] | undefined;
+  /** NPCs seen in world:update: wire id -> manifest npcId. */
+  readonly npcs = new Map<string, string>();
   closed = false;
   private waiters: Waiter[] = [];
 
@@ -109,7 +111,10 @@ export class GameClient {
       this.sync = payload;
       this.tile = { x: payload.position.x, z: payload.position.z };
     } else if (event === 'world:update') {
-      for (const e of payload.entities as Payload[]) if (e.id === this.id) this.tile = { x: e.x, z: e.z };
+      for (const e of payload.entities as Payload[]) {
+        if (e.id === this.id) this.tile = { x: e.x, z: e.z };
+        if (e.type === 'npc' && typeof e.npcId === 'string') this.npcs.set(e.id, e.npcId);
+      }
     } else if (event === 'bank:update') {
       this.bank = payload.items;
     }

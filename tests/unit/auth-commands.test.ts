@@ -26,8 +26,8 @@ describe('translate', () => {
     ['player:move', { cancel: true }, { type: 'moveCancel' }],
     [
       'player:action',
-      { action: 'attack', targetId: 'npc-1' },
-      { type: 'action', action: 'attack', targetId: 'npc-1' },
+      { action: 'talk', targetId: 'npc-1' },
+      { type: 'action', action: 'talk', targetId: 'npc-1' },
     ],
     ['inventory:use', { slot: 3, targetSlot: 4 }, { type: 'inventoryUse', slot: 3, targetSlot: 4 }],
     ['inventory:drop', { slot: 2, quantity: 5 }, { type: 'inventoryDrop', slot: 2, quantity: 5 }],

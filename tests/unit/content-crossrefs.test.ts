@@ -160,7 +160,7 @@ describe('broken cross-references', () => {
       t[0].inventory.push({ itemId: 'bones', quantity: 25 });
     });
     expect((await problemsOf(dir)).join('\n')).toMatch(
-      /template "wayfarer" inventory: needs 31 slots, more than 28/,
+      /template "wayfarer" inventory: needs \d+ slots, more than 28/,
     );
   });
 

@@ -9,6 +9,9 @@ const yieldSchema = z.object({
   chance: chanceSchema.default(1),
   xpAmount: z.number().min(0),
   levelRequired: levelSchema.optional(),
+  /** Catch rate out of 256 at level 1 and at level 99 (fishing). */
+  catchLow: z.number().min(0).max(256).optional(),
+  catchHigh: z.number().min(0).max(256).optional(),
 });
 
 const nodeSchema = z.object({
@@ -26,6 +29,10 @@ const nodeSchema = z.object({
   depleteChance: chanceSchema,
   respawnTicks: nonNegInt,
   harvestYield: z.array(yieldSchema).min(1),
+  /** Our extension: the node (a fishing spot) moves every `moveTicks` ticks... */
+  moveTicks: posInt.optional(),
+  /** ...to another tile within `moveRadius` (default 3) of where the content put it. */
+  moveRadius: posInt.optional(),
 });
 
 export const woodcuttingFileSchema = z.object({ trees: z.array(nodeSchema) });

@@ -32,15 +32,25 @@ const dialogueResponseSchema = z.object({
   effect: z.string().optional(),
 });
 
+/** Where a conversation starts instead of `entryNodeId`, by the player's status in a quest. */
+const questOverrideSchema = z.object({
+  in_progress: z.string().min(1).optional(),
+  ready_to_complete: z.string().min(1).optional(),
+  completed: z.string().min(1).optional(),
+});
+
 export const dialogueSchema = z
   .object({
     entryNodeId: z.string().min(1),
+    questOverrides: z.record(idSchema, questOverrideSchema).optional(),
     nodes: z
       .array(
         z.object({
           id: z.string().min(1),
           text: z.string(),
           responses: z.array(dialogueResponseSchema).optional(),
+          /** Runs when the node is shown (e.g. `completeQuest:<questId>`). */
+          effect: z.string().optional(),
         }),
       )
       .min(1),
@@ -49,6 +59,17 @@ export const dialogueSchema = z
     const ids = new Set(d.nodes.map((n) => n.id));
     if (!ids.has(d.entryNodeId)) {
       ctx.addIssue({ code: 'custom', path: ['entryNodeId'], message: `no node "${d.entryNodeId}"` });
+    }
+    for (const [questId, o] of Object.entries(d.questOverrides ?? {})) {
+      for (const [status, nodeId] of Object.entries(o)) {
+        if (nodeId !== undefined && !ids.has(nodeId)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['questOverrides', questId, status],
+            message: `no node "${nodeId}"`,
+          });
+        }
+      }
     }
     d.nodes.forEach((n, i) => {
       n.responses?.forEach((r, j) => {

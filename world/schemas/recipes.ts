@@ -48,7 +48,16 @@ export const smithingFileSchema = z.object({
 });
 
 export const firemakingFileSchema = z.object({
-  recipes: z.array(z.object({ log: idSchema, level: levelSchema, xp, ticks: posInt })),
+  recipes: z.array(
+    z.object({
+      log: idSchema,
+      level: levelSchema,
+      xp,
+      ticks: posInt,
+      /** Our extension: ticks the lit fire burns (default: the recipe's `ticks`). */
+      burnTicks: posInt.optional(),
+    }),
+  ),
 });
 
 const craftLike = z.object({
@@ -60,13 +69,20 @@ const craftLike = z.object({
   level: levelSchema,
   xp,
   ticks: posInt,
+  /** Station type needed (`furnace`), or `none`. */
+  station: z.string().min(1).default('none'),
+  category: z.string().optional(),
+  /** The skill trained; the file's own skill when absent. */
+  skill: z.string().optional(),
 });
 
 export const craftingFileSchema = z.object({ recipes: z.array(craftLike) });
 export const fletchingFileSchema = z.object({ recipes: z.array(craftLike) });
 
 export const tanningFileSchema = z.object({
-  recipes: z.array(z.object({ input: idSchema, output: idSchema, cost: nonNegInt })),
+  recipes: z.array(
+    z.object({ input: idSchema, output: idSchema, cost: nonNegInt, name: z.string().optional() }),
+  ),
 });
 
 export const runecraftingFileSchema = z.object({

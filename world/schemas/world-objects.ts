@@ -23,6 +23,9 @@ export const toolsFileSchema = z.array(
     levelRequired: levelSchema,
     priority: z.number().int().min(0),
     rollTicks: posInt.optional(),
+    /** Chance a cycle is `bonusRollTicks` long instead (dragon and crystal pickaxes). */
+    bonusTickChance: z.number().min(0).max(1).optional(),
+    bonusRollTicks: posInt.optional(),
   }),
 );
 

@@ -14,6 +14,7 @@ import { chatLine } from '../chat/index.ts';
 import { addItem, COINS, itemsLocked, MAX_STACK, type Purse } from '../inventory/index.ts';
 import { dropPath } from '../movement/index.ts';
 import { NPCS } from '../npcs/index.ts';
+import { restockShop } from '../shops/index.ts';
 
 /**
  * Admin chat commands (contract §2.4) for players whose session passed `/admin <code>` (setAdmin).
@@ -107,7 +108,10 @@ const xp: Admin = (world, p, args) => {
   return `Added ${gained} ${skill} xp (level ${sv.level}).`;
 };
 
-const COMMANDS: Readonly<Record<string, Admin>> = { give, coins, tp, spawn, xp };
+const stock: Admin = (world, _p, args) =>
+  restockShop(world, args[0] ?? '') ? `Restocked ${args[0]}.` : `Unknown shop: ${args[0] ?? ''}`;
+
+const COMMANDS: Readonly<Record<string, Admin>> = { give, coins, tp, spawn, xp, stock };
 
 export function handleChatCommand(world: GameWorld, cmd: CommandOf<'chatCommand'>): void {
   const player = world.players.get(cmd.characterId);

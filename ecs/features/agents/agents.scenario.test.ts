@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { testContent } from '../../../tests/helpers/sim-content.ts';
 import { Scenario } from '../../../tests/scenario/harness.ts';
-import { defineFeature } from '../../core/feature.ts';
+import { type AnyFeature, defineFeature } from '../../core/feature.ts';
 import { populateWorld } from '../../core/populate.ts';
+import { FEATURES } from '../../schedule.ts';
 import { RESOURCES } from '../resources/index.ts';
 import { STATIONS } from '../stations/index.ts';
 import { AGENT_SEARCH_RADIUS, agentSurroundings, MAX_NEARBY_LOCATIONS } from './index.ts';
@@ -14,18 +15,36 @@ import { AGENT_SEARCH_RADIUS, agentSurroundings, MAX_NEARBY_LOCATIONS } from './
  * goblins around (120, 120).
  */
 
-/** Verbs the current server does not register yet (gathering, combat): a stand-in feature adds them. */
-const futureVerbs = defineFeature({
-  name: 'futureVerbs',
+/** Stand-ins for the features answering `gather` and `attack`, whichever of them the server has. */
+const standIns = defineFeature({
+  name: 'standIns',
   actions: { gather: () => {}, attack: () => {} },
 });
 
+/** The features answering `verbs`, and every feature that uses one of them (FEATURES is in dependency order). */
+function answering(verbs: string[]): AnyFeature[] {
+  const out = new Set<AnyFeature>();
+  for (const f of FEATURES) {
+    const own = Object.keys(f.actions ?? {}).some((v) => verbs.includes(v));
+    if (own || (f.uses ?? []).some((u: AnyFeature) => out.has(u))) out.add(f);
+  }
+  return [...out];
+}
+
+/**
+ * A world without the features answering `gather` and `attack` (what a server without gathering or
+ * combat offers), or with stand-ins answering them (`withVerbs`).
+ */
 function world(opts: { trees?: { x: number; z: number }[]; withVerbs?: boolean } = {}) {
   const content = {
     ...testContent(),
     resourceSpawns: (opts.trees ?? []).map((t) => ({ resourceId: 'normal_tree', kind: 'tree', ...t })),
   };
-  const s = new Scenario({ content, ...(opts.withVerbs ? { features: [futureVerbs] } : {}) });
+  const s = new Scenario({
+    content,
+    without: answering(['gather', 'attack']),
+    ...(opts.withVerbs ? { features: [standIns] } : {}),
+  });
   populateWorld(s.world);
   return s;
 }

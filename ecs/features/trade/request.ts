@@ -1,7 +1,8 @@
 import type { CommandOf } from '../../core/commands.ts';
 import type { ItemLock } from '../../core/feature.ts';
 import { playerCombatLevel } from '../../core/players.ts';
-import { emit, type GameWorld, type PlayerData, ticksFor } from '../../core/world.ts';
+import { itemLockOf } from '../../core/reactions.ts';
+import { emit, emitError, type GameWorld, type PlayerData, ticksFor } from '../../core/world.ts';
 import { txInFlight } from '../inventory/index.ts';
 import { activeTrade, endTrade, tradeError, tradeOf } from './session.ts';
 import { TRADE_RANGE, TRADE_REQUEST_SECONDS, TRADES, type Trade, tradeIdOf } from './types.ts';
@@ -16,8 +17,9 @@ export function chebyshev(world: GameWorld, a: number, b: number): number {
   );
 }
 
+/** A transaction in flight, or another interface holding the items (an open shop). */
 function busyWithItems(world: GameWorld, p: PlayerData): boolean {
-  return txInFlight(world, p.characterId);
+  return txInFlight(world, p.characterId) || itemLockOf(world, p) !== null;
 }
 
 /**
@@ -35,6 +37,12 @@ export function handleTradeRequest(world: GameWorld, cmd: CommandOf<'tradeReques
   const target = world.players.get(to);
   if (!target) {
     tradeError(world, me.characterId, undefined, 'TARGET_OFFLINE', 'that player is not online');
+    return;
+  }
+  // An open interface (a shop) holds the requester's items: INTERFACE_BLOCKED, as for any item change.
+  const lock = tradeIdOf(world, me.characterId) === null ? itemLockOf(world, me) : null;
+  if (lock?.code === 'INTERFACE_BLOCKED') {
+    emitError(world, me.characterId, lock.code, lock.message, cmd.origin);
     return;
   }
   if (tradeIdOf(world, me.characterId) !== null || busyWithItems(world, me)) {

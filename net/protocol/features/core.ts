@@ -26,7 +26,7 @@ export const coreClientEvents = {
       action: z.enum(BUILT_ACTIONS),
       targetId: id,
     }),
-    doc: 'Act on a world entity (`targetId`: its wire id). A target out of reach is walked to first along a server path and the verb runs on arrival; a `player:move` cancels that, and a target that disappears on the way ends it silently. Verbs: `pickup` a ground item (reach 1); `bank` on a bank booth station or a banker NPC (reach 1; opens it: `bank:update`); `trade` a player (reach 2; = `trade:request`). The schema accepts only the verbs this server answers.',
+    doc: 'Act on a world entity (`targetId`: its wire id). A target out of reach is walked to first along a server path and the verb runs on arrival; a `player:move` cancels that, and a target that disappears on the way ends it silently. Verbs: `pickup` a ground item (reach 1); `bank` on a bank booth station or a banker NPC (reach 1; opens it: `bank:update`); `trade` a player (reach 2; = `trade:request`); `gather` at a resource node (reach 1: woodcutting, mining, fishing; `gathering:start` / `gathering:stop`); `use` a station (reach 1: furnace, anvil, range, fire, altar; answers `station:open` with what can be made there); `shop` on a shopkeeper NPC (reach 1; opens its shop: `shop:open`); `talk` to an NPC (reach 1; opens its dialogue: `dialogue:node`; an NPC with nothing to say is `INVALID_TARGET`). The schema accepts only the verbs this server answers.',
     translate: (base, p) => command({ ...base, type: 'action', action: p.action, targetId: p.targetId }),
   }),
 } as const;
@@ -58,6 +58,7 @@ export const coreServerEvents = {
       maxHealth: z.number(),
       combatLevel: z.number().int(),
       coins: z.number().int().min(0),
+      questPoints: z.number().int().min(0),
       skills: z.object(
         Object.fromEntries(SKILLS.map((s) => [s, skillValue])) as Record<
           (typeof SKILLS)[number],

@@ -1,0 +1,8 @@
+/** `skill:make`, added to the simulation's command union (see core/commands.ts). */
+declare module '../../core/commands.ts' {
+  interface CommandFields {
+    skillMake: { recipeId: string; quantity?: number | undefined; targetId?: string | undefined };
+  }
+}
+
+export {};
