@@ -2,9 +2,10 @@ import { AgentApi, GameClient, type Goal, type QuickActions } from '../../sdk/in
 
 /**
  * A small autonomous agent built only on the SDK. Every step it reads its state from the agent API,
- * follows the goal its owner set (or picks one itself: bank when it carries items and a bank is near,
- * otherwise explore), answers its owner's messages in local chat, reports progress, accepts trades
- * offered to it, and stands still while its goals are paused.
+ * follows the goal its owner set, or picks one itself: bank what it gathered when its inventory is
+ * full and a bank is near, else gather at the nearest resource it can use, else explore. It keeps the
+ * items it started with (its tools), answers its owner's messages in local chat, reports progress,
+ * accepts trades offered to it, and stands still while its goals are paused.
  */
 
 export interface AgentOptions {
@@ -16,6 +17,8 @@ export interface AgentOptions {
   agentId?: string;
   /** Pause between steps, ms. */
   stepMs?: number;
+  /** Bank when this many inventory slots (or fewer) are free. Default 0: when full. */
+  bankWhenFree?: number;
   log?: (line: string) => void;
 }
 
@@ -25,7 +28,15 @@ export interface RunningAgent {
   token: string;
   client: GameClient;
   /** What it has done so far. */
-  stats: { steps: number; moves: number; deposits: number; replies: number; tradesAccepted: number };
+  stats: {
+    steps: number;
+    moves: number;
+    deposits: number;
+    replies: number;
+    tradesAccepted: number;
+    /** Xp gained while it played, all skills. */
+    xp: number;
+  };
   stop(): Promise<void>;
 }
 
@@ -51,8 +62,15 @@ export async function startAgent(opts: AgentOptions): Promise<RunningAgent> {
     reconnect: true,
   });
   log(`connected as ${client.characterId}`);
-  const stats = { steps: 0, moves: 0, deposits: 0, replies: 0, tradesAccepted: 0 };
+  const stats = { steps: 0, moves: 0, deposits: 0, replies: 0, tradesAccepted: 0, xp: 0 };
   const home = { ...(client.world.position ?? { x: 0, z: 0 }) };
+  /** What it started with (tools, food) stays in the inventory; the rest is banked. */
+  const kept = new Set((client.world.self?.inventory ?? []).flatMap((s) => (s ? [s.itemId] : [])));
+  /** Resources it could not use (level, tool): not tried again. */
+  const unusable = new Set<string>();
+  client.on('skill:xp', (x) => {
+    stats.xp += x.gained;
+  });
 
   // Trades offered to the agent are accepted on both screens.
   client.on('tradeIncoming', (t) => client.tradeRespond(t.tradeId, true));
@@ -92,30 +110,50 @@ export async function startAgent(opts: AgentOptions): Promise<RunningAgent> {
       stats.replies++;
     }
     if (state.goalsPaused) return; // stand still until resumed
-    const carrying = state.inventory.filter((s) => s !== null).length;
+    const bankable = (client.world.self?.inventory ?? []).some((s) => s !== null && !kept.has(s.itemId));
     const bankGoal = state.availableGoals.find((g) => g.type === 'bank' && g.available);
+    const canGather = state.availableGoals.some((g) => g.type === 'gather' && g.available);
+    const resource = state.nearbyLocations.find((l) => l.type === 'resource' && !unusable.has(l.id));
+    const full = client.world.freeSlots() <= (opts.bankWhenFree ?? 0);
     const goal: { type: string; target?: string } =
       state.goal ??
-      (carrying > 0 && bankGoal
-        ? { type: 'bank', ...(bankGoal.target ? { target: bankGoal.target } : {}) }
-        : { type: 'explore' });
+      (full && bankable && bankGoal?.target
+        ? { type: 'bank', target: bankGoal.target }
+        : canGather && resource
+          ? { type: 'gather', target: resource.id }
+          : { type: 'explore' });
     switch (goal.type) {
       case 'bank': {
-        if (goal.target === undefined || carrying === 0) break;
+        if (goal.target === undefined || !bankable) break;
         await client.bank(goal.target, 20_000);
         const slots = client.world.self?.inventory ?? [];
         for (let slot = 0; slot < slots.length; slot++) {
-          if (slots[slot] === null || slots[slot] === undefined) continue;
+          const item = slots[slot];
+          if (item === null || item === undefined || kept.has(item.itemId)) continue;
           await client.deposit(slot);
           stats.deposits++;
         }
-        client.reportProgress(100, 'banked everything');
+        client.reportProgress(100, 'banked what it gathered');
         return;
       }
-      case 'gather':
-        if (goal.target) client.gather(goal.target);
-        client.reportProgress(50, 'gathering');
+      case 'gather': {
+        if (goal.target === undefined) break;
+        // Walks there and gathers until the node is depleted, the inventory is full, or a few seconds passed.
+        const stopped = client.next('gathering:stop', 8000).then(
+          () => 'stopped',
+          () => 'timeout',
+        );
+        const refused = client
+          .next('error', 8000, (e) => e.event === 'player:action')
+          .then(
+            () => 'refused',
+            () => 'timeout',
+          );
+        client.gather(goal.target);
+        if ((await Promise.race([stopped, refused])) === 'refused') unusable.add(goal.target);
+        client.reportProgress(Math.min(100, Math.round(stats.xp)), `gathered ${stats.xp} xp so far`);
         return;
+      }
       case 'combat':
         if (goal.target) client.attack(goal.target);
         client.reportProgress(50, 'fighting');

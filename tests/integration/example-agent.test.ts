@@ -12,8 +12,8 @@ import { api as http } from '../helpers/identity-server.ts';
 import { testConfig } from '../helpers/server.ts';
 
 /**
- * The example agent (examples/agent) plays against the real server at a short tick: on its own it banks
- * what it carries, then explores; it follows a goal set over the API, answers its owner's messages,
+ * The example agent (examples/agent) plays against the real server at a short tick: on its own it
+ * gathers and banks what it gathered; it follows a goal set over the API, answers its owner's messages,
  * reports progress, and stands still while its goals are paused.
  */
 
@@ -52,17 +52,19 @@ const waitFor = async (what: string, cond: () => boolean | Promise<boolean>, tim
 };
 
 describe('the example agent', () => {
-  it('banks, explores, answers messages, reports progress, and honours stop and resume', async () => {
+  it('gathers, banks, explores, answers messages, reports progress, and honours stop and resume', async () => {
     const logs: string[] = [];
-    const agent = await startAgent({ server: base, stepMs: 100, log: (l) => logs.push(l) });
+    const agent = await startAgent({ server: base, stepMs: 100, bankWhenFree: 15, log: (l) => logs.push(l) });
     const api = new AgentApi(base, agent.token);
     try {
-      // On its own: the starter kit goes to the bank.
-      await waitFor('a deposit', () => agent.stats.deposits > 0);
+      // On its own: it gathers (xp) and banks what it gathered, keeping its tools.
+      await waitFor('xp from gathering', () => agent.stats.xp > 0, 60_000);
+      await waitFor('a deposit', () => agent.stats.deposits > 0, 60_000);
       const bank = await jsonOf(
         await http(base, 'GET', `/api/player/${agent.characterId}/bank`, { token: agent.token }),
       );
       expect(bank.bank.length).toBeGreaterThan(0);
+      expect(agent.client.world.self?.inventory.some((s) => s?.itemId === 'flint_hatchet')).toBe(true);
 
       // A goal from the owner: explore; it walks and reports progress.
       await api.setGoal(agent.agentId, { type: 'explore' });
@@ -84,9 +86,14 @@ describe('the example agent', () => {
       expect((await api.state(agent.agentId)).position).toEqual(stopped);
       expect(agent.stats.moves).toBeLessThanOrEqual(movesAtStop + 1);
 
-      // Resume: it picks its own goals again and moves on.
+      // Resume: it picks its own goals again and plays on (gathers or walks).
+      const xpAtResume = agent.stats.xp;
       await api.resume(agent.agentId);
-      await waitFor('a walk after resume', () => agent.stats.moves > movesAtStop + 1);
+      await waitFor(
+        'play after resume',
+        () => agent.stats.xp > xpAtResume || agent.stats.moves > movesAtStop + 1,
+        60_000,
+      );
     } finally {
       await agent.stop();
     }
@@ -98,7 +105,6 @@ describe('the example agent', () => {
     const api = new AgentApi(base, agent.token);
     const trader = await GameClient.connect({ url: `${base.replace('http', 'ws')}/ws`, encoding: 'json' });
     try {
-      await waitFor('the kit banked', () => agent.stats.deposits > 0);
       await api.setGoal(agent.agentId, { type: 'idle' });
       await waitFor('standing idle', async () => (await api.goal(agent.agentId)).goal?.note === 'idle');
       const at = (await api.state(agent.agentId)).position;

@@ -70,7 +70,8 @@ describe('agent surroundings', () => {
         ['bank', 'Banker', 3],
       ]),
     );
-    expect(nearbyLocations.find((l) => l.type === 'resource')).toMatchObject({ name: 'Normal tree' });
+    const tree = nearbyLocations.find((l) => l.type === 'resource');
+    expect(tree?.name).toBe(s.world.content.gatheringNodes?.get('normal_tree')?.name ?? 'Normal tree');
     expect(nearbyLocations.some((l) => l.id === id)).toBe(false);
     for (const l of nearbyLocations)
       expect(Object.keys(l).sort()).toEqual(['distance', 'id', 'name', 'type', 'x', 'z']);

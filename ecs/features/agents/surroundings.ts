@@ -103,7 +103,8 @@ export function agentSurroundings(
       case EntityType.resource: {
         const res = resources.get(eid);
         if (!res) return;
-        const found = { ...at, name: titleCase(res.resourceId) };
+        const named = world.content.gatheringNodes?.get(res.resourceId)?.name;
+        const found = { ...at, name: named ?? titleCase(res.resourceId) };
         locations.push({ ...found, type: 'resource' });
         if (res.depletedUntilTick <= world.tick) liveResources.push(found);
         return;
