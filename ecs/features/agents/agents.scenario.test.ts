@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testContent } from '../../../tests/helpers/sim-content.ts';
+import { AT, skillsContent } from '../../../tests/helpers/skills-content.ts';
 import { Scenario } from '../../../tests/scenario/harness.ts';
 import { type AnyFeature, defineFeature } from '../../core/feature.ts';
 import { populateWorld } from '../../core/populate.ts';
@@ -188,5 +189,31 @@ describe('agent control in the tick', () => {
       { from: { accountId: 'acc', name: 'Boss' }, content: 'hi', timestamp: 7 },
     ]);
     expect(s.eventsFor('nobody')).toEqual([]);
+  });
+
+  it('a stop ends gathering too (as any feature that ends its action when the player moves)', () => {
+    const s = new Scenario({ content: skillsContent() });
+    populateWorld(s.world);
+    const id = s.addPlayer({
+      name: 'Logger',
+      x: AT.tree.x - 1,
+      z: AT.tree.z,
+      inventory: [{ itemId: 'bronze_hatchet', quantity: 1 }],
+    });
+    const tree = [...s.world.get(RESOURCES).byEid.values()].find((r) => r.resourceId === 'tree_normal');
+    s.push({
+      type: 'action',
+      characterId: id,
+      action: 'gather',
+      targetId: s.world.wireIds[tree?.eid as number] as string,
+    });
+    s.step(2);
+    expect(s.eventsOf(id, 'gatheringStart')).toHaveLength(1);
+    s.push({ type: 'agentControl', characterId: id, goal: null, goalsPaused: true, stop: true });
+    s.step();
+    expect(s.lastEvent(id, 'gatheringStop')?.data.reason).toBe('moved');
+    const xp = s.player(id).state.skills.woodcutting.xp;
+    s.step(50);
+    expect(s.player(id).state.skills.woodcutting.xp).toBe(xp);
   });
 });
