@@ -254,8 +254,10 @@ export class AgentService {
 
   /** `agent:progress` from the agent's connection: noted on its current goal. */
   progress(characterId: string, progress: number, note: string | undefined): void {
-    void this.goalState(characterId)
+    void this.counts()
+      .then((counts) => (counts.has(characterId) ? this.goalState(characterId) : null))
       .then(async (state) => {
+        if (state === null) return;
         if (state.goal === null) return;
         const goal: AgentGoal = { ...state.goal, progress };
         if (note !== undefined) goal.note = note;

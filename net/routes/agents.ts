@@ -91,14 +91,9 @@ export function agentRoutes({ agents, port }: AgentRouteDeps): RouteDef[] {
     route('POST', '/api/agents/:agentId/goal', async (req) => {
       const m = await requireAgent(agents, req);
       const body = parseBody(goalBody, req.body);
-      const state = await agents.setGoal(m, body, await agents.availableGoals(m));
-      return {
-        body: {
-          goal: state.goal,
-          goalsPaused: state.goalsPaused,
-          availableGoals: await agents.availableGoals(m),
-        },
-      };
+      const availableGoals = await agents.availableGoals(m);
+      const state = await agents.setGoal(m, body, availableGoals);
+      return { body: { goal: state.goal, goalsPaused: state.goalsPaused, availableGoals } };
     }),
     route('POST', '/api/agents/:agentId/goal/stop', async (req) => {
       const m = await requireAgent(agents, req);
