@@ -3,6 +3,7 @@ import type { HandledCommands } from './core/feature.ts';
 import { buildPlan } from './core/plan.ts';
 import { players } from './core/players.ts';
 import { admin } from './features/admin/index.ts';
+import { agents } from './features/agents/index.ts';
 import { bank } from './features/bank/index.ts';
 import { chat } from './features/chat/index.ts';
 import { combat } from './features/combat/index.ts';
@@ -83,6 +84,7 @@ export const FEATURES = [
   prayer,
   combat,
   admin,
+  agents,
 ] as const;
 
 // Every command type is handled by a feature (a compile error names the missing ones).

@@ -82,6 +82,29 @@ export interface AnonymousLogin {
   character: CharacterState;
 }
 
+/** An AI agent's mapping to the character it plays (agent_mappings). */
+export interface AgentMappingRow {
+  agentId: string;
+  accountId: string;
+  characterId: string;
+  name: string;
+  createdAt: Date;
+}
+
+/** A character's agent goal (a JSON object, or null) and whether goals are paused (agent_goals). */
+export interface AgentGoalRow {
+  goal: Record<string, unknown> | null;
+  paused: boolean;
+}
+
+/** A message kept for an agent that was not connected (agent_messages). */
+export interface AgentMessageRow {
+  fromAccountId: string;
+  fromName: string;
+  content: string;
+  sentAtMs: number;
+}
+
 export interface PersistencePort {
   // accounts
   getUser(accountId: string): Promise<UserRecord | null>;
@@ -146,6 +169,22 @@ export interface PersistencePort {
   socialAct(action: SocialAction): Promise<SocialOutcome>;
   /** The lists of these characters (empty lists for a character with none). */
   loadSocialLists(characterIds: readonly string[]): Promise<Map<string, SocialLists>>;
+  // AI agents
+  /** Throws a constraint violation (23505) for an agentId in use. */
+  createAgentMapping(mapping: Omit<AgentMappingRow, 'createdAt'>): Promise<AgentMappingRow>;
+  getAgentMapping(agentId: string): Promise<AgentMappingRow | null>;
+  listAgentMappings(accountId: string): Promise<AgentMappingRow[]>;
+  agentMappingsOfCharacter(characterId: string): Promise<AgentMappingRow[]>;
+  /** The character of every mapping, once per mapping (read once at start: logins of other players cost nothing). */
+  agentCharacterIds(): Promise<string[]>;
+  /** Also drops the agent's kept messages. */
+  deleteAgentMapping(agentId: string): Promise<boolean>;
+  loadAgentGoal(characterId: string): Promise<AgentGoalRow | null>;
+  saveAgentGoal(characterId: string, goal: AgentGoalRow): Promise<void>;
+  /** Keeps a message for an agent that is not connected; only the newest `keep` stay. */
+  queueAgentMessage(agentId: string, message: AgentMessageRow, keep: number): Promise<void>;
+  /** The kept messages, oldest first, removed as they are read. */
+  takeAgentMessages(agentId: string): Promise<AgentMessageRow[]>;
   healthy(): Promise<boolean>;
   /** What the database has been doing (calls completed, calls in flight): busy is not down. */
   activity(): DbActivity;

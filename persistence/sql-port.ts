@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { CharacterState } from '../ecs/core/character-state.ts';
 import type { SocialAction, SocialLists, SocialOutcome } from '../ecs/features/social/index.ts';
 import type {
+  AgentGoalRow,
+  AgentMappingRow,
+  AgentMessageRow,
   AnonymousLogin,
   CharacterSummary,
   DeathLock,
@@ -12,6 +15,7 @@ import type {
   TradeAuditRow,
   UserRecord,
 } from './port.ts';
+import * as agents from './repo/agents.ts';
 import * as chars from './repo/characters.ts';
 import * as items from './repo/item-tx.ts';
 import { SlotCache } from './repo/slot-cache.ts';
@@ -255,6 +259,46 @@ export class SqlPersistence implements PersistencePort {
   loadSocialLists(characterIds: readonly string[]): Promise<Map<string, SocialLists>> {
     if (characterIds.length === 0) return Promise.resolve(new Map());
     return this.db.transaction((tx) => social.loadSocialLists(tx, characterIds));
+  }
+
+  createAgentMapping(mapping: Omit<AgentMappingRow, 'createdAt'>): Promise<AgentMappingRow> {
+    return agents.createAgentMapping(this.db, mapping);
+  }
+
+  getAgentMapping(agentId: string): Promise<AgentMappingRow | null> {
+    return agents.getAgentMapping(this.db, agentId);
+  }
+
+  listAgentMappings(accountId: string): Promise<AgentMappingRow[]> {
+    return agents.listAgentMappings(this.db, accountId);
+  }
+
+  agentMappingsOfCharacter(characterId: string): Promise<AgentMappingRow[]> {
+    return agents.agentMappingsOfCharacter(this.db, characterId);
+  }
+
+  agentCharacterIds(): Promise<string[]> {
+    return agents.agentCharacterIds(this.db);
+  }
+
+  deleteAgentMapping(agentId: string): Promise<boolean> {
+    return agents.deleteAgentMapping(this.db, agentId);
+  }
+
+  loadAgentGoal(characterId: string): Promise<AgentGoalRow | null> {
+    return agents.loadAgentGoal(this.db, characterId);
+  }
+
+  saveAgentGoal(characterId: string, goal: AgentGoalRow): Promise<void> {
+    return agents.saveAgentGoal(this.db, characterId, goal);
+  }
+
+  queueAgentMessage(agentId: string, message: AgentMessageRow, keep: number): Promise<void> {
+    return agents.queueAgentMessage(this.db, agentId, message, keep);
+  }
+
+  takeAgentMessages(agentId: string): Promise<AgentMessageRow[]> {
+    return agents.takeAgentMessages(this.db, agentId);
   }
 
   async healthy(): Promise<boolean> {

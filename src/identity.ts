@@ -4,12 +4,13 @@ import { entityCounts, type GameWorld, snapshotCharacter } from '../ecs/core/wor
 import type { Config } from '../lib/config.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { ServerMetrics } from '../lib/metrics.ts';
+import { AgentService, type AgentWorld } from '../net/agents/service.ts';
 import { Authenticator } from '../net/auth/authenticator.ts';
 import { AccountCharacters, type CharacterContent } from '../net/auth/characters.ts';
 import { createIdpVerifier } from '../net/auth/idp.ts';
 import { resolveJwtSecret, SessionTokens } from '../net/auth/session-tokens.ts';
 import type { AuthContext, RouteDef } from '../net/http/types.ts';
-import { type AgentDirectory, agentRoutes, noAgents } from '../net/routes/agents.ts';
+import { agentRoutes } from '../net/routes/agents.ts';
 import { authRoutes } from '../net/routes/auth.ts';
 import { characterManagementRoutes } from '../net/routes/character-management.ts';
 import { characterRoutes } from '../net/routes/characters.ts';
@@ -46,7 +47,8 @@ export interface IdentityDeps {
   /** The server's HttpRateLimits: wrong /admin codes count against the authentication window. */
   limiter: AuthAttemptLimiter;
   metrics: Pick<ServerMetrics, 'limitRefusals'>;
-  agents?: AgentDirectory;
+  /** The world as the agent routes read it; without it (tests with a fake world) nothing is nearby. */
+  agentWorld?: Pick<AgentWorld, 'surroundings'>;
 }
 
 export interface Identity {
@@ -56,6 +58,7 @@ export interface Identity {
   registry: SessionRegistry;
   authenticator: Authenticator;
   characters: AccountCharacters;
+  agents: AgentService;
 }
 
 export async function createIdentity(deps: IdentityDeps): Promise<Identity> {
@@ -69,6 +72,18 @@ export async function createIdentity(deps: IdentityDeps): Promise<Identity> {
   const authenticator = new Authenticator(port, tokens, idp);
   const characters = new AccountCharacters(port, deps.content);
   const registry = new SessionRegistry();
+  const agents = new AgentService({
+    port,
+    world: {
+      enqueue: (cmd) => deps.world.enqueue(cmd),
+      liveCharacter: (id) => live.liveCharacter(id),
+      surroundings: deps.agentWorld
+        ? (x, z, self) => (deps.agentWorld as Pick<AgentWorld, 'surroundings'>).surroundings(x, z, self)
+        : () => ({ nearbyLocations: [], availableGoals: [] }),
+    },
+    connections: registry,
+    onError: (err, what) => logger.error({ err }, what),
+  });
   const routes: RouteDef[] = [
     ...authRoutes({ authenticator, port }),
     ...playerRoutes({ characters, port, live }),
@@ -77,7 +92,7 @@ export async function createIdentity(deps: IdentityDeps): Promise<Identity> {
     ...characterManagementRoutes({ characters, port, live }),
     ...templateRoutes({ templates: deps.content.templates }),
     ...playerDataRoutes({ characters, port, live, isOnline: (id) => deps.world.isInWorld(id) }),
-    ...agentRoutes({ agents: deps.agents ?? noAgents }),
+    ...agentRoutes({ agents, port }),
   ];
   const ws = createSessionApp({
     authenticator,
@@ -92,8 +107,17 @@ export async function createIdentity(deps: IdentityDeps): Promise<Identity> {
     maxUnauthenticated: config.limits.wsUnauthenticated,
     logger,
     metrics: deps.metrics,
+    agents,
   });
-  return { routes, verifyBearer: authenticator.verifyBearer, ws, registry, authenticator, characters };
+  return {
+    routes,
+    verifyBearer: authenticator.verifyBearer,
+    ws,
+    registry,
+    authenticator,
+    characters,
+    agents,
+  };
 }
 
 /** The content the identity part reads: templates and areas from the registry, spawn and items from SimContent. */

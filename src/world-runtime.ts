@@ -4,6 +4,7 @@ import { type Command, CommandQueue } from '../ecs/core/commands.ts';
 import type { SimContent } from '../ecs/core/content.ts';
 import { populateWorld } from '../ecs/core/populate.ts';
 import { entityCounts, type GameRules, type GameWorld, snapshotCharacter } from '../ecs/core/world.ts';
+import { agentSurroundings, type Surroundings } from '../ecs/features/agents/index.ts';
 import { prepareMovement } from '../ecs/features/movement/pathfinding-system.ts';
 import { createGameWorld } from '../ecs/game.ts';
 import { Replicator } from '../net/replication/replicator.ts';
@@ -83,6 +84,11 @@ export class WorldRuntime {
   liveCharacter(characterId: string): CharacterState | null {
     const p = this.world.players.get(characterId);
     return p ? snapshotCharacter(this.world, p) : null;
+  }
+
+  /** What is around a tile for the agent routes (a read between ticks; changes nothing). */
+  agentSurroundings(x: number, z: number, selfId: string | null): Surroundings {
+    return agentSurroundings(this.world, x, z, selfId);
   }
 
   isInWorld(characterId: string): boolean {

@@ -125,6 +125,7 @@ export async function startWorldServer(
     content: identityContent(content.registry, content.sim),
     world: runtime,
     live: runtime,
+    agentWorld: { surroundings: (x, z, self) => runtime.agentSurroundings(x, z, self) },
     limiter: rateLimits,
     metrics,
   });

@@ -65,6 +65,8 @@ export type ProblemCode =
   | 'RATE_LIMITED'
   | 'CONFLICT'
   | 'VOICE_DISABLED'
+  /** An agent's goals are paused (POST /api/agents/:agentId/goal before resume). */
+  | 'GOALS_PAUSED'
   | 'INTERNAL';
 
 /** Throw from a handler to answer with an RFC 9457 problem (contract §3.1). */

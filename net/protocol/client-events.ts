@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ClientEventSpec, Translation } from './feature.ts';
+import { agentsClientEvents } from './features/agents.ts';
 import { bankClientEvents } from './features/bank.ts';
 import { chatClientEvents } from './features/chat.ts';
 import { combatClientEvents } from './features/combat.ts';
@@ -34,6 +35,7 @@ const CLIENT_EVENTS = {
   ...questsClientEvents,
   ...dialogueClientEvents,
   ...socialClientEvents,
+  ...agentsClientEvents,
 } as const;
 
 type Specs = typeof CLIENT_EVENTS;

@@ -15,6 +15,8 @@ export type Translation =
   | { kind: 'command'; command: Command }
   /** `/admin <code>`: checked in net (session/admin.ts), never seen by the simulation. */
   | { kind: 'admin'; code: string }
+  /** `agent:progress`: kept by the agent routes (net/agents), never seen by the simulation. */
+  | { kind: 'agentProgress'; progress: number; note?: string }
   | { kind: 'error'; code: ErrorCode; message: string };
 
 export interface CommandBase {

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { SimEvent, SimEventKind } from '../../ecs/core/events.ts';
 import type { ServerEventSpec } from './feature.ts';
+import { agentsServerEvents } from './features/agents.ts';
 import { bankServerEvents } from './features/bank.ts';
 import { chatServerEvents } from './features/chat.ts';
 import { combatServerEvents } from './features/combat.ts';
@@ -34,6 +35,7 @@ const SERVER_EVENTS = {
   ...dialogueServerEvents,
   ...voiceServerEvents,
   ...socialServerEvents,
+  ...agentsServerEvents,
 } as const;
 
 type Specs = typeof SERVER_EVENTS;

@@ -59,6 +59,14 @@ export interface SessionAppDeps {
   metrics: Pick<ServerMetrics, 'limitRefusals'>;
   /** Epoch milliseconds for chat timestamps. */
   now?: () => number;
+  /** The AI agents (net/agents): told of each join, and given `agent:progress` reports. */
+  agents?: SessionAgents;
+}
+
+/** What sessions tell the AI-agent service. */
+export interface SessionAgents {
+  joined(characterId: string): void;
+  progress(characterId: string, progress: number, note: string | undefined): void;
 }
 
 interface Session {
@@ -252,6 +260,7 @@ export function createSessionApp(deps: SessionAppDeps): WsApp & { idle(): Promis
         sessionToken: issued.token,
       });
       world.enqueue({ type: 'join', characterId, accountId: acct.accountId, state, origin: 'authenticate' });
+      deps.agents?.joined(characterId);
       logger.info(
         {
           accountId: acct.accountId,
@@ -308,6 +317,8 @@ export function createSessionApp(deps: SessionAppDeps): WsApp & { idle(): Promis
       world.enqueue(t.command);
     } else if (t.kind === 'error') {
       c.send('error', { code: t.code, message: t.message, event: m.event });
+    } else if (t.kind === 'agentProgress') {
+      deps.agents?.progress(characterId, t.progress, t.note);
     } else {
       const verdict = deps.admin.check(c.ip, t.code);
       if (verdict === 'blocked') {

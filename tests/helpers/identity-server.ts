@@ -6,7 +6,6 @@ import type { Command } from '../../ecs/core/commands.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { createServerMetrics } from '../../lib/metrics.ts';
 import { HttpRateLimits } from '../../net/http/rate-limit.ts';
-import type { AgentDirectory, AgentMapping } from '../../net/routes/agents.ts';
 import type { LiveWorld } from '../../net/routes/world.ts';
 import type { WorldGate } from '../../net/session/ws-app.ts';
 import { type OpenedPersistence, startPersistence } from '../../persistence/open.ts';
@@ -78,17 +77,9 @@ export class FakeWorld implements WorldGate, LiveWorld {
   }
 }
 
-export class FakeAgents implements AgentDirectory {
-  readonly mappings = new Map<string, AgentMapping>();
-  async getAgentMapping(agentId: string): Promise<AgentMapping | null> {
-    return this.mappings.get(agentId) ?? null;
-  }
-}
-
 export interface IdentityTestServer extends TestServer {
   identity: Identity;
   world: FakeWorld;
-  agents: FakeAgents;
   persistence: OpenedPersistence;
   /** Direct SQL on the same database (e.g. to ban an account). */
   db: SqlClient;
@@ -116,7 +107,6 @@ export async function startIdentityServer(
   const persistence = await startPersistence(db, logger, 60_000);
   const world = new FakeWorld();
   world.saves = persistence.saves;
-  const agents = new FakeAgents();
   const rateLimits = new HttpRateLimits(config.rateLimit.disabled);
   const content = await defaultContent();
   const metrics = createServerMetrics();
@@ -130,7 +120,6 @@ export async function startIdentityServer(
     live: world,
     limiter: rateLimits,
     metrics,
-    agents,
   });
   const server = await startTestServer(fullEnv, {
     routes: identity.routes,
@@ -144,7 +133,6 @@ export async function startIdentityServer(
     ...server,
     identity,
     world,
-    agents,
     persistence,
     db,
     content,

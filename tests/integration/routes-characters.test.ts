@@ -238,18 +238,16 @@ describe('/api/agents/*', () => {
     const c = (
       await jsonOf(await api(s.url, 'POST', '/api/character/create', { token, body: { name: 'Botty' } }))
     ).character;
-    s.agents.mappings.set('agent-x', {
-      agentId: 'agent-x',
-      accountId,
-      characterId: c.id,
-      createdAt: new Date(0),
-    });
-    const res = await api(s.url, 'GET', '/api/agents/mapping/agent-x', { token });
+    const created = await jsonOf(
+      await api(s.url, 'POST', '/api/agents', { token, body: { characterId: c.id } }),
+    );
+    const res = await api(s.url, 'GET', `/api/agents/mapping/${created.agentId}`, { token });
     expect(await jsonOf(res)).toEqual({
-      agentId: 'agent-x',
+      agentId: created.agentId,
       characterId: c.id,
       accountId,
-      createdAt: new Date(0).toISOString(),
+      name: 'Botty',
+      createdAt: expect.any(String),
     });
   });
 });

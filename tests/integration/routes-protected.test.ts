@@ -25,11 +25,11 @@ beforeAll(async () => {
   });
   expect(created.status).toBe(201);
   aliceChar = (await jsonOf(created)).character.id;
-  s.agents.mappings.set(AGENT, {
+  await s.persistence.port.createAgentMapping({
     agentId: AGENT,
     accountId: alice.accountId,
     characterId: aliceChar,
-    createdAt: null,
+    name: 'Alicia',
   });
 });
 afterAll(async () => {
@@ -55,6 +55,10 @@ const ROUTES: Route[] = [
   ['GET', ({ c }) => `/api/player/${c}/bank`],
   ['GET', ({ a }) => `/api/agents/mapping/${a}`],
   ['GET', ({ a }) => `/api/agent/${a}`],
+  ['GET', ({ a }) => `/api/agent/${a}/state`],
+  ['GET', ({ a }) => `/api/agents/${a}/goal`],
+  ['POST', ({ a }) => `/api/agents/${a}/goal/resume`],
+  ['GET', ({ a }) => `/api/agents/${a}/quick-actions`],
 ];
 
 describe('401 without a valid token', () => {

@@ -1,0 +1,13 @@
+import { defineFeature } from '../../core/feature.ts';
+import { movement } from '../movement/index.ts';
+import { npcs } from '../npcs/index.ts';
+import { resources } from '../resources/index.ts';
+import { stations } from '../stations/index.ts';
+import { handleAgentControl, handleAgentMessage } from './control.ts';
+
+/** AI agents: goal changes and messages reach the agent's connection; a stop ends path and action. */
+export const agents = defineFeature({
+  name: 'agents',
+  commands: { agentControl: handleAgentControl, agentMessage: handleAgentMessage },
+  uses: [movement, npcs, resources, stations],
+});
