@@ -1,5 +1,6 @@
 import type { CommandOf, CommandType, PlayerAction } from './commands.ts';
 import type { Hasher } from './hasher.ts';
+import type { Skill } from './skills.ts';
 import type { GameWorld, PlayerData } from './world.ts';
 
 /**
@@ -83,6 +84,8 @@ export interface Reactions {
    * slots and the lock: true when this feature handled it. Tried in FEATURES order.
    */
   readonly itemUse?: (world: GameWorld, player: PlayerData, cmd: CommandOf<'inventoryUse'>) => boolean;
+  /** A player attacked: it swung, shot or cast at a target (combat). */
+  readonly attacked?: (world: GameWorld, player: PlayerData) => void;
   /** A player took damage (from combat or any other source). */
   readonly hit?: (world: GameWorld, player: PlayerData, sourceId: string | undefined) => void;
   /** A player starts a `player:action` (before the verb's feature handles it). */
@@ -93,6 +96,8 @@ export interface Reactions {
   readonly npcKilled?: (world: GameWorld, player: PlayerData, npcId: string) => void;
   /** A player gathered items from a resource (woodcutting, mining, fishing...). */
   readonly itemGathered?: (world: GameWorld, player: PlayerData, itemId: string, quantity: number) => void;
+  /** A player's level in a skill changed (experience gained, or an admin set it). */
+  readonly levelChanged?: (world: GameWorld, player: PlayerData, skill: Skill) => void;
   /** A player made items by processing (cooking, smelting...); `itemId` `fire` for a fire lit. */
   readonly itemMade?: (world: GameWorld, player: PlayerData, itemId: string, quantity: number) => void;
   /**

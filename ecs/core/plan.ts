@@ -30,10 +30,12 @@ export interface Plan {
   readonly groundItemExpired: readonly NonNullable<Reactions['groundItemExpired']>[];
   readonly itemUse: readonly NonNullable<Reactions['itemUse']>[];
   readonly hit: readonly NonNullable<Reactions['hit']>[];
+  readonly attacked: readonly NonNullable<Reactions['attacked']>[];
   readonly actionStarted: readonly NonNullable<Reactions['actionStarted']>[];
   readonly npcKilled: readonly NonNullable<Reactions['npcKilled']>[];
   readonly itemGathered: readonly NonNullable<Reactions['itemGathered']>[];
   readonly itemMade: readonly NonNullable<Reactions['itemMade']>[];
+  readonly levelChanged: readonly NonNullable<Reactions['levelChanged']>[];
   readonly interfaceOpened: readonly NonNullable<Reactions['interfaceOpened']>[];
   readonly populate: readonly ((world: GameWorld) => void)[];
   readonly hash: readonly ((world: GameWorld, h: Hasher) => void)[];
@@ -79,10 +81,12 @@ export function buildPlan(features: readonly AnyFeature[]): Plan {
     groundItemExpired: on('groundItemExpired'),
     itemUse: on('itemUse'),
     hit: on('hit'),
+    attacked: on('attacked'),
     actionStarted: on('actionStarted'),
     npcKilled: on('npcKilled'),
     itemGathered: on('itemGathered'),
     itemMade: on('itemMade'),
+    levelChanged: on('levelChanged'),
     interfaceOpened: on('interfaceOpened'),
     populate: features.flatMap((f) => (f.populate ? [f.populate] : [])),
     hash: features.flatMap((f) => (f.hash ? [f.hash] : [])),

@@ -1,7 +1,7 @@
 import type { CommandOf } from './commands.ts';
 import { Dirty } from './components.ts';
 import { defineFeature } from './feature.ts';
-import { playerLeaving } from './reactions.ts';
+import { levelChanged, playerLeaving } from './reactions.ts';
 import { combatLevel, levelForXp, MAX_XP, maxHealthFor, type Skill } from './skills.ts';
 import {
   despawnEntity,
@@ -85,17 +85,41 @@ export function stateChanged(world: GameWorld, player: PlayerData, sync = false)
 /**
  * Give experience in a skill: whole points (the record keeps whole points; a manifest's 17.5 gives 18),
  * capped at MAX_XP; the level follows the experience table. Sends `skill:xp` (with the new level), syncs
- * the player, and marks its combat level changed when it did. Returns the points given.
+ * the player, and follows a level change through (see setSkillXp). Returns the points given.
  */
 export function grantXp(world: GameWorld, player: PlayerData, skill: Skill, amount: number): number {
   const sv = player.state.skills[skill];
   const gained = Math.min(Math.round(amount), MAX_XP - sv.xp);
   if (gained <= 0) return 0;
+  setSkillXp(world, player, skill, sv.xp + gained, gained);
+  return gained;
+}
+
+/**
+ * The one place a skill's experience changes (gains, and an admin setting a level): the level from the
+ * table, `skill:xp`, constitution's maximum health (health above a lowered maximum falls to it), the
+ * combat level on the wire, and the `levelChanged` reaction (prayer points follow the prayer level).
+ */
+export function setSkillXp(world: GameWorld, player: PlayerData, skill: Skill, xp: number, gained = 0): void {
+  const sv = player.state.skills[skill];
   const combatBefore = combatLevel(player.state.skills);
-  sv.xp += gained;
+  const levelBefore = sv.level;
+  sv.xp = Math.max(0, Math.min(MAX_XP, xp));
   sv.level = levelForXp(sv.xp);
+  if (skill === 'constitution') {
+    const h = world.c.Health;
+    const max = maxHealthFor(player.state.skills);
+    if (max !== h.max[player.eid]) {
+      h.max[player.eid] = max;
+      if ((h.current[player.eid] as number) > max) {
+        h.current[player.eid] = max;
+        player.state.health = max;
+      }
+      markDirty(world, player.eid, Dirty.health);
+    }
+  }
   if (combatLevel(player.state.skills) !== combatBefore) markDirty(world, player.eid, Dirty.level);
   emit(world, player.characterId, 'skillXp', { skill, xp: sv.xp, gained, level: sv.level });
   stateChanged(world, player, true);
-  return gained;
+  if (sv.level !== levelBefore) levelChanged(world, player, skill);
 }

@@ -1,5 +1,6 @@
 import type { PlayerAction } from './commands.ts';
 import type { ItemLock, LeaveReason } from './feature.ts';
+import type { Skill } from './skills.ts';
 import type { GameWorld, PlayerData } from './world.ts';
 
 /**
@@ -54,4 +55,12 @@ export function interfaceOpened(world: GameWorld, player: PlayerData, kind: stri
 
 export function itemMade(world: GameWorld, player: PlayerData, itemId: string, quantity: number): void {
   for (const react of world.plan.itemMade) react(world, player, itemId, quantity);
+}
+
+export function levelChanged(world: GameWorld, player: PlayerData, skill: Skill): void {
+  for (const react of world.plan.levelChanged) react(world, player, skill);
+}
+
+export function playerAttacked(world: GameWorld, player: PlayerData): void {
+  for (const react of world.plan.attacked) react(world, player);
 }

@@ -63,6 +63,12 @@ describe('admin combat commands', () => {
     expect(s.lastEvent(id, 'prayerState')?.data.maxPoints).toBe(12);
     run('level', 'constitution', '20');
     expect(s.world.c.Health.max[p().eid]).toBe(200);
+    expect(run('heal')).toBe('Healed.');
+    // Lowered: the maximum follows and health above it falls to it.
+    run('level', 'constitution', '10');
+    expect(s.world.c.Health.max[p().eid]).toBe(100);
+    expect(s.world.c.Health.current[p().eid]).toBe(100);
+    expect(p().state.health).toBe(100);
     run('level', 'attack', '5');
     expect(p().state.skills.attack).toEqual({ level: 5, xp: xpForLevel(5) });
     expect(run('level', 'attack', '100')).toMatch(/Usage/);

@@ -1,15 +1,8 @@
 import type { CommandOf } from '../../core/commands.ts';
 import { Dirty } from '../../core/components.ts';
-import { itemsChanged, stateChanged } from '../../core/players.ts';
+import { grantXp, itemsChanged, setSkillXp, stateChanged } from '../../core/players.ts';
 import { playerMoving } from '../../core/reactions.ts';
-import {
-  levelForXp,
-  MAX_LEVEL,
-  MAX_XP,
-  maxHealthFor,
-  normalizeSkill,
-  xpForLevel,
-} from '../../core/skills.ts';
+import { MAX_LEVEL, normalizeSkill, xpForLevel } from '../../core/skills.ts';
 import {
   emit,
   emitError,
@@ -20,7 +13,7 @@ import {
   spawnEntity,
 } from '../../core/world.ts';
 import { chatLine } from '../chat/index.ts';
-import { grantXp, killNpc } from '../combat/index.ts';
+import { killNpc } from '../combat/index.ts';
 import { addItem, COINS, itemsLocked, MAX_STACK, type Purse } from '../inventory/index.ts';
 import { dropPath } from '../movement/index.ts';
 import { NPCS } from '../npcs/index.ts';
@@ -109,14 +102,8 @@ const xp: Admin = (world, p, args) => {
   const skill = normalizeSkill(args[0] ?? '');
   const amount = int(args[1]);
   if (!skill || amount === null || amount <= 0) return 'Usage: /xp <skill> <amount>';
-  const sv = p.state.skills[skill];
-  const gained = Math.min(amount, MAX_XP - sv.xp);
-  sv.xp += gained;
-  sv.level = levelForXp(sv.xp);
-  world.c.Health.max[p.eid] = maxHealthFor(p.state.skills);
-  emit(world, p.characterId, 'skillXp', { skill, xp: sv.xp, gained, level: sv.level });
-  stateChanged(world, p, true);
-  return `Added ${gained} ${skill} xp (level ${sv.level}).`;
+  const gained = grantXp(world, p, skill, amount);
+  return `Added ${gained} ${skill} xp (level ${p.state.skills[skill].level}).`;
 };
 
 /** Full health and prayer points. */
@@ -153,18 +140,7 @@ const level: Admin = (world, p, args) => {
   if (!skill || lv === null || lv < 1 || lv > MAX_LEVEL) return `Usage: /level <skill> <1..${MAX_LEVEL}>`;
   const sv = p.state.skills[skill];
   const target = xpForLevel(lv);
-  grantXp(world, p, skill, target - sv.xp);
-  if (sv.xp !== target) {
-    // Lowering: grantXp only adds.
-    sv.xp = target;
-    sv.level = lv;
-    world.c.Health.max[p.eid] = maxHealthFor(p.state.skills);
-    if ((world.c.Health.current[p.eid] as number) > (world.c.Health.max[p.eid] as number))
-      world.c.Health.current[p.eid] = world.c.Health.max[p.eid] as number;
-    markDirty(world, p.eid, Dirty.health | Dirty.level);
-    emit(world, p.characterId, 'skillXp', { skill, xp: sv.xp, gained: 0, level: sv.level });
-    stateChanged(world, p, true);
-  }
+  setSkillXp(world, p, skill, target, Math.max(0, target - sv.xp));
   return `${skill} is now level ${sv.level}.`;
 };
 

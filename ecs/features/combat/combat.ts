@@ -1,14 +1,13 @@
 import type { CommandOf } from '../../core/commands.ts';
 import { Dirty, EntityType, MoveMode } from '../../core/components.ts';
 import type { SpellInfo } from '../../core/content.ts';
-import { stateChanged } from '../../core/players.ts';
-import { playerHit } from '../../core/reactions.ts';
-import { combatLevel, levelForXp, MAX_XP, maxHealthFor, type Skill } from '../../core/skills.ts';
+import { grantXp, stateChanged } from '../../core/players.ts';
+import { playerAttacked, playerHit } from '../../core/reactions.ts';
 import type { GameWorld, PlayerData } from '../../core/world.ts';
 import { emit, emitError, markDirty } from '../../core/world.ts';
 import { cancelMovement, hasPendingPath, requestPath } from '../movement/index.ts';
 import { NPCS } from '../npcs/index.ts';
-import { prayerMultipliers, sendPrayerState } from '../prayer/index.ts';
+import { prayerMultipliers } from '../prayer/index.ts';
 import { ARROW_DROP_CHANCE, dropArrow, payForAttack } from './ammo.ts';
 import type { HitStyle } from './events.ts';
 import {
@@ -323,28 +322,6 @@ export function applyDamage(world: GameWorld, target: number, damage: number, so
   }
 }
 
-/** Give a player xp in a skill: skill:xp, level, max health and combat level follow. */
-export function grantXp(world: GameWorld, player: PlayerData, skill: Skill, amount: number): void {
-  const sv = player.state.skills[skill];
-  const gained = Math.min(amount, MAX_XP - sv.xp);
-  if (gained <= 0) return;
-  const before = combatLevel(player.state.skills);
-  const level = sv.level;
-  sv.xp += gained;
-  sv.level = levelForXp(sv.xp);
-  emit(world, player.characterId, 'skillXp', { skill, xp: sv.xp, gained, level: sv.level });
-  if (skill === 'constitution') {
-    const max = maxHealthFor(player.state.skills);
-    if (max !== world.c.Health.max[player.eid]) {
-      world.c.Health.max[player.eid] = max;
-      markDirty(world, player.eid, Dirty.health);
-    }
-  }
-  if (combatLevel(player.state.skills) !== before) markDirty(world, player.eid, Dirty.level);
-  if (skill === 'prayer' && sv.level !== level) sendPrayerState(world, player);
-  stateChanged(world, player, true);
-}
-
 function swingIfReady(world: GameWorld, attacker: number, target: number, origin?: string): void {
   const st = world.get(COMBAT);
   if ((st.readyAt.get(attacker) ?? 0) > world.tick) return;
@@ -382,6 +359,7 @@ export function swing(world: GameWorld, attacker: number, target: number, kind: 
   forEachViewer(world, target, (viewer) => emit(world, viewer.characterId, 'combatHit', data));
   const player = world.playerByEid.get(attacker);
   if (player) {
+    playerAttacked(world, player);
     for (const [skill, xp] of xpForDamage(xpStyle(styleFor(world, player, kind), kind), damage))
       grantXp(world, player, skill, xp);
   }

@@ -3,7 +3,15 @@ import type { Hasher } from '../../core/hasher.ts';
 import type { GameWorld } from '../../core/world.ts';
 import { movement } from '../movement/index.ts';
 import { HOME_TELEPORT } from './state.ts';
-import { handleHomeTeleport, homeTeleportSystem, onAction, onHit, onLeave, onMove } from './teleport.ts';
+import {
+  handleHomeTeleport,
+  homeTeleportSystem,
+  onAction,
+  onAttacked,
+  onHit,
+  onLeave,
+  onMove,
+} from './teleport.ts';
 
 /** `player:homeTeleport`: cast, interruption, in-combat refusal, a cooldown kept across logins. */
 export const homeTeleport = defineFeature({
@@ -11,7 +19,7 @@ export const homeTeleport = defineFeature({
   state: HOME_TELEPORT,
   commands: { homeTeleport: handleHomeTeleport },
   systems: [{ name: 'homeTeleport', phase: 'interactions', run: homeTeleportSystem }],
-  on: { move: onMove, actionStarted: onAction, hit: onHit, leave: onLeave },
+  on: { move: onMove, actionStarted: onAction, hit: onHit, attacked: onAttacked, leave: onLeave },
   hash: hashCasts,
   uses: [movement],
 });

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Scenario } from '../../../tests/scenario/harness.ts';
+import { populateWorld } from '../../core/populate.ts';
+import { combatContent } from '../combat/combat-scenario-helpers.ts';
+import { NPCS } from '../npcs/index.ts';
 import { CAST_TICKS } from './state.ts';
 
 function setup(rules?: { homeTeleportCooldownSeconds: number }) {
@@ -62,6 +65,24 @@ describe('home teleport', () => {
     s.step(5);
     cast();
     expect(s.eventsOf(id, 'teleportStart')).toHaveLength(1);
+  });
+
+  it('is refused within 10 ticks of attacking (IN_COMBAT), even unhurt', () => {
+    // A training dummy never fights back: the only combat is the player's own swings.
+    const s = new Scenario({
+      content: combatContent([{ npcId: 'dummy', x: 101, z: 100, count: 1, radius: 0 }]),
+    });
+    populateWorld(s.world);
+    const id = s.addPlayer({ name: 'Striker', x: 100, z: 100 });
+    const dummy = [...s.world.get(NPCS).byEid.keys()][0] as number;
+    s.push({ type: 'action', characterId: id, action: 'attack', targetId: s.world.wireIds[dummy] as string });
+    s.step(2);
+    expect(s.eventsOf(id, 'combatHit').some((e) => e.data.targetId === s.world.wireIds[dummy])).toBe(true);
+    s.push({ type: 'moveCancel', characterId: id });
+    s.push({ type: 'homeTeleport', characterId: id, origin: 'player:homeTeleport' });
+    s.step();
+    expect(s.lastEvent(id, 'error')?.data).toMatchObject({ code: 'IN_COMBAT' });
+    expect(s.world.c.Health.current[s.player(id).eid]).toBe(s.world.c.Health.max[s.player(id).eid]);
   });
 
   it('after a completed teleport, the next waits out the cooldown, with the seconds left in the message', () => {

@@ -8,7 +8,8 @@ import { CAST_TICKS, COMBAT_WINDOW_TICKS, DEFAULT_COOLDOWN_SECONDS, HOME_TELEPOR
 
 /**
  * `player:homeTeleport`: a 10-tick cast, then the player stands on the starter town's spawn. Moving,
- * being hit or starting another action interrupts it; it cannot start within 10 ticks of a hit; after a
+ * being hit, attacking or starting another action interrupts it; it cannot start within 10 ticks of
+ * being hit or attacking (the `hit` and `attacked` reactions); after a
  * completed teleport the next one waits out a cooldown that is saved with the character (persistence
  * slice `homeTeleport`), so logging out and in does not reset it.
  */
@@ -73,6 +74,12 @@ export const onAction = (world: GameWorld, player: PlayerData) => interrupt(worl
 export function onHit(world: GameWorld, player: PlayerData): void {
   world.get(HOME_TELEPORT).lastHit.set(player.characterId, world.tick);
   interrupt(world, player, 'hit');
+}
+
+/** Attacking counts as combat like being hit (a swing of auto-retaliate during a cast stops it too). */
+export function onAttacked(world: GameWorld, player: PlayerData): void {
+  world.get(HOME_TELEPORT).lastHit.set(player.characterId, world.tick);
+  interrupt(world, player, 'action');
 }
 
 export function onLeave(world: GameWorld, player: PlayerData): void {

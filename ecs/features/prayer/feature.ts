@@ -10,6 +10,7 @@ import {
   onDeath,
   onLeave,
   prayerSystem,
+  sendState,
 } from './prayer.ts';
 import { PRAYERS } from './state.ts';
 
@@ -20,7 +21,15 @@ export const prayer = defineFeature({
   commands: { prayerToggle: handleToggle, prayerDeactivateAll: handleDeactivateAll },
   actions: { pray: { reach: 1, run: handlePray } },
   systems: [{ name: 'prayer', phase: 'skills', run: prayerSystem }],
-  on: { itemUse: buryBones, leave: onLeave, death: onDeath },
+  on: {
+    itemUse: buryBones,
+    leave: onLeave,
+    death: onDeath,
+    // maxPoints is the prayer level.
+    levelChanged: (world, player, skill) => {
+      if (skill === 'prayer') sendState(world, player);
+    },
+  },
   hash: hashPrayer,
   uses: [stations],
 });

@@ -1,9 +1,9 @@
 import type { ItemStack } from '../../core/character-state.ts';
 import type { CommandOf } from '../../core/commands.ts';
 import type { QuestInfo } from '../../core/content.ts';
-import { itemsChanged, stateChanged } from '../../core/players.ts';
+import { grantXp, itemsChanged, stateChanged } from '../../core/players.ts';
 import { itemLockOf } from '../../core/reactions.ts';
-import { levelForXp, MAX_XP, maxHealthFor, type Skill } from '../../core/skills.ts';
+import type { Skill } from '../../core/skills.ts';
 import { emit, emitError, type GameWorld, type PlayerData } from '../../core/world.ts';
 import { addItem, COINS, countItem, holdingsOf, itemsLocked } from '../inventory/index.ts';
 import { NPCS } from '../npcs/index.ts';
@@ -188,7 +188,7 @@ function complete(
     itemsChanged(world, player);
   }
   for (const [skill, xp] of Object.entries(quest.rewardXp) as [Skill, number][])
-    addXp(world, player, skill, xp);
+    grantXp(world, player, skill, xp);
   player.syncDirty = true;
   update(world, player, quest, p);
 }
@@ -202,17 +202,6 @@ function rewardPurse(
   const purse = holdingsOf(player);
   for (const s of items) if (!addItem(world.content, purse, s.itemId, s.quantity)) return null;
   return purse;
-}
-
-function addXp(world: GameWorld, player: PlayerData, skill: Skill, amount: number): void {
-  const sv = player.state.skills[skill];
-  const gained = Math.min(Math.floor(amount), MAX_XP - sv.xp);
-  if (gained <= 0) return;
-  sv.xp += gained;
-  sv.level = levelForXp(sv.xp);
-  world.c.Health.max[player.eid] = maxHealthFor(player.state.skills);
-  emit(world, player.characterId, 'skillXp', { skill, xp: sv.xp, gained, level: sv.level });
-  stateChanged(world, player, true);
 }
 
 /** Each in-progress quest with its current stage. */

@@ -6,7 +6,7 @@ import { clientEvent, command, serverEvent } from '../feature.ts';
 export const homeTeleportClientEvents = {
   'player:homeTeleport': clientEvent({
     schema: z.object({}),
-    doc: 'Cast the home teleport: after 10 ticks you stand on the starter town spawn. Moving, being hit or another action interrupts it (`teleport:interrupted`). Refused within 10 ticks of being hit (`IN_COMBAT`) and during the cooldown after a completed teleport (`COOLDOWN`, seconds left in the message; HOME_TELEPORT_COOLDOWN, default 1800 s, kept across logins).',
+    doc: 'Cast the home teleport: after 10 ticks you stand on the starter town spawn. Moving, being hit, attacking or another action interrupts it (`teleport:interrupted`). Refused within 10 ticks of being hit or attacking (`IN_COMBAT`) and during the cooldown after a completed teleport (`COOLDOWN`, seconds left in the message; HOME_TELEPORT_COOLDOWN, default 1800 s, kept across logins).',
     translate: (base) => command({ ...base, type: 'homeTeleport' }),
   }),
 } as const;
