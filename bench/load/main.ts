@@ -202,7 +202,9 @@ async function shutdown(code: number): Promise<void> {
   process.exit(code);
 }
 
+// Stopped by Ctrl-C, `timeout` or a supervisor: the server child goes down with the bench, never left running.
 process.on('SIGINT', () => void shutdown(130));
+process.on('SIGTERM', () => void shutdown(143));
 main().then(
   () => shutdown(0),
   (err: unknown) => {
