@@ -1,4 +1,4 @@
-import type { ItemStack, PlayerSync, TradeOffer, WireEntity } from './protocol.ts';
+import type { ItemStack, PlayerSync, ServerEvents, TradeOffer, WireEntity } from './protocol.ts';
 
 /** What the client knows of the world: its own state and the entities in view. */
 
@@ -34,6 +34,17 @@ export class GameState {
   bank: ItemStack[] | null = null;
   trade: TradeScreen | null = null;
   voice: { enabled: boolean; room: string | null } = { enabled: false, room: null };
+  /** The attack style and auto-retaliate as last set by this client (the server's defaults first). */
+  combat: { style: string; autoRetaliate: boolean } = { style: 'accurate', autoRetaliate: true };
+  prayer: ServerEvents['prayer:state'] = { points: 0, maxPoints: 0, active: [] };
+  /** The recipes of the station opened with `use`. */
+  station: ServerEvents['station:open'] | null = null;
+  shop: ServerEvents['shop:open'] | null = null;
+  dialogue: ServerEvents['dialogue:node'] | null = null;
+  quests: ServerEvents['quest:list'] | null = null;
+  social: ServerEvents['social:list'] = { friends: [], ignored: [], requests: [] };
+  /** Entities that died, drawn fading out until `until` (a dead NPC is removed soon after). */
+  readonly deaths = new Map<string, number>();
 
   applyUpdate(entities: WireEntity[], removed: string[]): void {
     for (const id of removed) this.entities.delete(id);

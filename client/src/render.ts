@@ -76,7 +76,27 @@ export function drawView(
   }
   const order: Record<string, number> = { resource: 0, station: 1, item: 2, npc: 3, player: 4 };
   const list = [...state.entities.values()].sort((a, b) => (order[a.type] ?? 0) - (order[b.type] ?? 0));
-  for (const e of list) drawEntity(ctx, cam, e, e.id === state.me?.id);
+  for (const e of list) {
+    // A death shows for two seconds: the entity greyed out under a cross.
+    const until = state.deaths.get(e.id);
+    const dead = until !== undefined && until > now;
+    if (until !== undefined && !dead) state.deaths.delete(e.id);
+    if (dead) ctx.globalAlpha = 0.35;
+    drawEntity(ctx, cam, e, e.id === state.me?.id);
+    ctx.globalAlpha = 1;
+    if (dead) {
+      const { sx, sy } = toScreen(cam, e.rx, e.rz);
+      ctx.strokeStyle = '#ff3030';
+      ctx.lineWidth = 3;
+      ctx.beginPath();
+      ctx.moveTo(sx - 8, sy - 8);
+      ctx.lineTo(sx + 8, sy + 8);
+      ctx.moveTo(sx + 8, sy - 8);
+      ctx.lineTo(sx - 8, sy + 8);
+      ctx.stroke();
+      ctx.lineWidth = 1;
+    }
+  }
   // Hit splats: a red disc with the damage (blue for a miss) over the target for a second.
   for (let i = state.splats.length - 1; i >= 0; i--) {
     const s = state.splats[i];
