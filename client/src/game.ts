@@ -12,6 +12,7 @@ export interface HitSplat {
   targetId: string;
   damage: number;
   until: number;
+  drawn?: boolean;
 }
 
 export type TradeScreen =
@@ -31,6 +32,8 @@ export class GameState {
   tick = 0;
   readonly entities = new Map<string, ViewEntity>();
   readonly splats: HitSplat[] = [];
+  /** How many hit splats have been drawn (read by the browser test). */
+  splatsDrawn = 0;
   bank: ItemStack[] | null = null;
   trade: TradeScreen | null = null;
   voice: { enabled: boolean; room: string | null } = { enabled: false, room: null };

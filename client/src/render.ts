@@ -108,6 +108,10 @@ export function drawView(
     const t = state.entities.get(s.targetId);
     if (!t) continue;
     const { sx, sy } = toScreen(cam, t.rx, t.rz);
+    if (!s.drawn) {
+      s.drawn = true;
+      state.splatsDrawn++;
+    }
     ctx.fillStyle = s.damage > 0 ? '#c0201a' : '#2a5ec0';
     ctx.beginPath();
     ctx.arc(sx, sy, 9, 0, Math.PI * 2);

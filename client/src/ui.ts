@@ -542,7 +542,11 @@ export class Ui {
       return b;
     });
     const close = el('button', {}, 'Close');
-    close.addEventListener('click', () => this.send('dialogue:close'));
+    close.addEventListener('click', () => {
+      this.send('dialogue:close');
+      this.state.dialogue = null;
+      this.renderDialogue();
+    });
     win.replaceChildren(
       el('h3', {}, name),
       el('p', { 'data-testid': 'dialogue-text' }, d.text),
