@@ -14,8 +14,9 @@ import { testConfig } from '../helpers/server.ts';
  * against the real server serving a fresh build of client/: it loads, logs in and shows the player,
  * walks on a click, chats, two players see each other walk, and they complete a trade through the two
  * trade screens; a player fights an NPC, gathers, opens a station, buys and sells in a shop and talks
- * through a dialogue into a quest. A screenshot of each step goes to test-results/browser/ (not
- * committed). Scenes are set with admin commands (`/admin`, `/tp`, `/coins`).
+ * through a dialogue into a quest; two players become friends through the friends panel. Scenes are
+ * set with admin commands (`/admin`, `/tp`, `/coins`). A screenshot of each step goes to
+ * test-results/browser/ (not committed).
  *
  * `.ci/run` installs the browser. Outside CI, without it, the tests are skipped with a message; in CI
  * a missing browser fails them.
@@ -344,6 +345,11 @@ describe.skipIf(!haveBrowser && !inCi)('web client in headless Chromium', () => 
       .poll(() => page.locator('#panel-inventory .slot[data-item="birch_logs"]').count(), { timeout: 30_000 })
       .toBeGreaterThan(0);
     await page.screenshot({ path: path.join(SHOTS, '11-gathered.png') });
+    // Walking away (or the tree falling) stops it, told in the chat.
+    await clickTile(page, near.x, near.z);
+    await expect
+      .poll(() => page.locator('#chat-log').textContent(), { timeout: 10_000 })
+      .toContain('You stop gathering');
 
     // The furnace: `Use` answers station:open, shown as a list of recipes to make.
     const furnace = { x: 624, z: 600 };
@@ -420,5 +426,32 @@ describe.skipIf(!haveBrowser && !inCi)('web client in headless Chromium', () => 
     await page.locator('#dialogue button', { hasText: 'Close' }).click();
     await expect.poll(() => page.locator('#dialogue').isHidden()).toBe(true);
     await page.context().close();
+  });
+
+  it('adds a friend by name, the request is accepted, presence shows online then offline', async () => {
+    const amity = await open('Amity');
+    const bertie = await open('Bertie');
+    await amity.locator('#tabs button[data-tab="friends"]').click();
+    await amity.fill('[data-testid=friend-name]', 'Bertie');
+    await amity.locator('#panel-friends button', { hasText: 'Add friend' }).click();
+    await expect
+      .poll(() => bertie.locator('#chat-log').textContent(), { timeout: 10_000 })
+      .toContain('Amity wants to be your friend');
+    await bertie.locator('#tabs button[data-tab="friends"]').click();
+    await bertie.locator('#panel-friends [data-request="Amity"] button', { hasText: 'Accept' }).click();
+    await expect
+      .poll(() => amity.locator('#panel-friends [data-friend="Bertie"]').textContent(), { timeout: 10_000 })
+      .toContain('online');
+    await expect
+      .poll(() => bertie.locator('#panel-friends [data-friend="Amity"]').textContent())
+      .toContain('online');
+    await amity.screenshot({ path: path.join(SHOTS, '16-friends.png') });
+    await bertie.context().close();
+    await expect
+      .poll(() => amity.locator('#panel-friends [data-friend="Bertie"]').textContent(), { timeout: 10_000 })
+      .toContain('offline');
+    await amity.locator('#panel-friends [data-friend="Bertie"] button', { hasText: 'Remove' }).click();
+    await expect.poll(() => amity.locator('#panel-friends [data-friend="Bertie"]').count()).toBe(0);
+    await amity.context().close();
   });
 });
