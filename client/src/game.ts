@@ -46,12 +46,25 @@ export class GameState {
   dialogue: ServerEvents['dialogue:node'] | null = null;
   quests: ServerEvents['quest:list'] | null = null;
   social: ServerEvents['social:list'] = { friends: [], ignored: [], requests: [] };
-  /** Entities that died, drawn fading out until `until` (a dead NPC is removed soon after). */
-  readonly deaths = new Map<string, number>();
+  /**
+   * Entities that died, drawn greyed out until `until`. The server removes a dead NPC in the same
+   * tick's world:update, which comes before that tick's combat:hit and entity:death, so the last
+   * removed entities are kept in `gone` to draw the killing hit and the death where they fell.
+   */
+  readonly deaths = new Map<string, { e: ViewEntity; until: number }>();
+  readonly gone = new Map<string, ViewEntity>();
 
   applyUpdate(entities: WireEntity[], removed: string[]): void {
-    for (const id of removed) this.entities.delete(id);
+    for (const id of removed) {
+      const e = this.entities.get(id);
+      if (!e) continue;
+      this.entities.delete(id);
+      this.gone.delete(id);
+      this.gone.set(id, e);
+      if (this.gone.size > 64) this.gone.delete(this.gone.keys().next().value as string);
+    }
     for (const e of entities) {
+      this.gone.delete(e.id);
       const known = this.entities.get(e.id);
       if (known) Object.assign(known, e);
       else this.entities.set(e.id, { ...e, rx: e.x, rz: e.z });
@@ -62,6 +75,11 @@ export class GameState {
       this.me.position.x = self.x;
       this.me.position.z = self.z;
     }
+  }
+
+  /** An entity in view, or one removed lately (see `gone`). */
+  lookup(id: string): ViewEntity | undefined {
+    return this.entities.get(id) ?? this.gone.get(id);
   }
 
   /** Where the camera centres: my drawn position. */

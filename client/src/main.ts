@@ -90,7 +90,7 @@ function connect(useStoredToken: boolean): void {
   });
   c.on('combat:hit', (h) => {
     state.splats.push({ targetId: h.targetId, damage: h.damage, until: performance.now() + 1000 });
-    const t = state.entities.get(h.targetId);
+    const t = state.lookup(h.targetId);
     if (t) t.health = h.targetHealth;
     if (state.me && h.targetId === state.me.id) {
       state.me.health = h.targetHealth;
@@ -98,9 +98,11 @@ function connect(useStoredToken: boolean): void {
     }
   });
   c.on('entity:death', (d) => {
-    state.deaths.set(d.id, performance.now() + 2000);
-    const e = state.entities.get(d.id);
-    if (e) e.health = 0;
+    const e = state.lookup(d.id);
+    if (e) {
+      e.health = 0;
+      state.deaths.set(d.id, { e: { ...e }, until: performance.now() + 2000 });
+    }
     if (d.id === state.me?.id) ui.chatLine('Oh dear, you are dead!', 'error');
     else if (e && d.killerId === state.me?.id) ui.chatLine(`You killed ${e.name ?? 'it'}.`, 'system');
   });
