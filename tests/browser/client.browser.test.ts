@@ -92,6 +92,11 @@ describe.skipIf(!haveBrowser && !inCi)('web client in headless Chromium', () => 
   /** Where another entity's tile is on this page's canvas, once its drawn position has settled. */
   async function clickTile(page: Page, x: number, z: number): Promise<void> {
     await page.waitForTimeout(600); // let the drawn positions settle on the tiles
+    await clickAt(page, x, z);
+  }
+
+  /** Click a tile at once (the view centred on my tile). */
+  async function clickAt(page: Page, x: number, z: number): Promise<void> {
     const me = await position(page);
     const box = await page.locator('#view').boundingBox();
     if (!box) throw new Error('no canvas');
@@ -162,14 +167,17 @@ describe.skipIf(!haveBrowser && !inCi)('web client in headless Chromium', () => 
   /** Click an entity (read again before each try: NPCs wander) until its menu offers `label`, then pick it. */
   async function actOn(page: Page, id: string, label: string | RegExp): Promise<void> {
     for (let attempt = 0; attempt < 15; attempt++) {
+      await page.waitForTimeout(600); // let the drawn positions settle on the tiles
       const e = await find(page, `v.id === ${JSON.stringify(id)}`);
       if (!e) throw new Error(`${id} left the view`);
-      await clickTile(page, e.x, e.z);
+      await clickAt(page, e.x, e.z);
       const button = page.locator('#menu button', { hasText: label });
       if (await button.isVisible()) {
         await button.click();
         return;
       }
+      // Missed (it moved): hide the menu so it does not cover the next click.
+      await page.evaluate("document.getElementById('menu').classList.add('hidden')");
     }
     throw new Error(`no ${String(label)} on ${id}`);
   }
