@@ -424,10 +424,19 @@ function frame(now: number): void {
       `${me.name} at ${me.position.x}, ${me.position.z}`,
       `tick ${state.tick}  players ${playersOnline ?? '?'}  ping ${pingMs === null ? '?' : `${pingMs} ms`}`,
       `voice ${state.voice.enabled ? (state.voice.room ?? '…') : 'off'}`,
+      ...fighting(),
     ]);
     document.body.dataset['position'] = `${me.position.x},${me.position.z}`;
   }
   requestAnimationFrame(frame);
+}
+
+/** `fighting <name>` while my entity has a target (world:update `targetId`). */
+function fighting(): string[] {
+  const id = state.me ? state.entities.get(state.me.id)?.targetId : null;
+  if (!id) return [];
+  const t = state.entities.get(id);
+  return [`fighting ${t?.name ?? id}`];
 }
 
 /** Players online from /status and the round trip of /health, every 5 seconds (neither is rate limited). */

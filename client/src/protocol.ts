@@ -47,8 +47,8 @@ export interface WireEntity {
   kind?: string;
   depleted?: boolean;
   stationType?: string;
-  /** Whom a fighting player or NPC is attacking. */
-  targetId?: string;
+  /** Whom a fighting player or NPC is attacking (`null` in the update where it stops). */
+  targetId?: string | null;
 }
 
 export type QuestStatus = 'not_started' | 'in_progress' | 'completed';
