@@ -393,7 +393,7 @@ describe.skipIf(!haveBrowser && !inCi)('web client in headless Chromium', () => 
     const hatchets = () => page.locator('#panel-inventory .slot[data-item="flint_hatchet"]').count();
     const had = await hatchets();
     await page.locator('#shop .slot[data-item="flint_hatchet"]').click();
-    await page.locator('#menu button', { hasText: 'Buy 1' }).click();
+    await page.locator('#menu button[data-action="Buy 1"]').click();
     await expect.poll(hatchets, { timeout: 10_000 }).toBe(had + 1);
     await expect.poll(coins).toBe(before - 15);
     await page.screenshot({ path: path.join(SHOTS, '13-shop.png') });
