@@ -293,7 +293,7 @@ export class Ui {
   /** Attack style buttons (the active one highlighted) and the auto-retaliate switch. */
   renderCombat(): void {
     const c = this.state.combat;
-    const styles = el('div', { class: 'grid' });
+    const styles = el('div', { class: 'grid styles' });
     for (const style of COMBAT_STYLES) {
       const b = el(
         'button',
