@@ -1,4 +1,4 @@
-import type { ItemStack, PlayerSync, TradeOffer, WireEntity } from './protocol.ts';
+import type { ItemStack, PlayerSync, ServerEvents, TradeOffer, WireEntity } from './protocol.ts';
 
 /** What the client knows of the world: its own state and the entities in view. */
 
@@ -12,6 +12,7 @@ export interface HitSplat {
   targetId: string;
   damage: number;
   until: number;
+  drawn?: boolean;
 }
 
 export type TradeScreen =
@@ -31,13 +32,39 @@ export class GameState {
   tick = 0;
   readonly entities = new Map<string, ViewEntity>();
   readonly splats: HitSplat[] = [];
+  /** How many hit splats have been drawn (read by the browser test). */
+  splatsDrawn = 0;
   bank: ItemStack[] | null = null;
   trade: TradeScreen | null = null;
   voice: { enabled: boolean; room: string | null } = { enabled: false, room: null };
+  /** The attack style and auto-retaliate as last set by this client (the server's defaults first). */
+  combat: { style: string; autoRetaliate: boolean } = { style: 'accurate', autoRetaliate: true };
+  prayer: ServerEvents['prayer:state'] = { points: 0, maxPoints: 0, active: [] };
+  /** The recipes of the station opened with `use`. */
+  station: ServerEvents['station:open'] | null = null;
+  shop: ServerEvents['shop:open'] | null = null;
+  dialogue: ServerEvents['dialogue:node'] | null = null;
+  quests: ServerEvents['quest:list'] | null = null;
+  social: ServerEvents['social:list'] = { friends: [], ignored: [], requests: [] };
+  /**
+   * Entities that died, drawn greyed out until `until`. The server removes a dead NPC in the same
+   * tick's world:update, which comes before that tick's combat:hit and entity:death, so the last
+   * removed entities are kept in `gone` to draw the killing hit and the death where they fell.
+   */
+  readonly deaths = new Map<string, { e: ViewEntity; until: number }>();
+  readonly gone = new Map<string, ViewEntity>();
 
   applyUpdate(entities: WireEntity[], removed: string[]): void {
-    for (const id of removed) this.entities.delete(id);
+    for (const id of removed) {
+      const e = this.entities.get(id);
+      if (!e) continue;
+      this.entities.delete(id);
+      this.gone.delete(id);
+      this.gone.set(id, e);
+      if (this.gone.size > 64) this.gone.delete(this.gone.keys().next().value as string);
+    }
     for (const e of entities) {
+      this.gone.delete(e.id);
       const known = this.entities.get(e.id);
       if (known) Object.assign(known, e);
       else this.entities.set(e.id, { ...e, rx: e.x, rz: e.z });
@@ -48,6 +75,11 @@ export class GameState {
       this.me.position.x = self.x;
       this.me.position.z = self.z;
     }
+  }
+
+  /** An entity in view, or one removed lately (see `gone`). */
+  lookup(id: string): ViewEntity | undefined {
+    return this.entities.get(id) ?? this.gone.get(id);
   }
 
   /** Where the camera centres: my drawn position. */

@@ -1,3 +1,4 @@
+import { AREAS, NPC_VERBS } from 'virtual:content';
 import { GameState, prettyId, type ViewEntity } from './game.ts';
 import { GroundMap } from './map.ts';
 import { GameConnection } from './protocol.ts';
@@ -79,6 +80,9 @@ function connect(useStoredToken: boolean): void {
     ui.renderInventory();
     ui.renderEquipment();
     ui.renderSkills();
+    ui.renderCombat();
+    ui.renderPrayer();
+    if (state.shop) ui.renderShop(); // the coins line
   });
   c.on('world:update', (u) => {
     state.tick = u.tick;
@@ -86,8 +90,97 @@ function connect(useStoredToken: boolean): void {
   });
   c.on('combat:hit', (h) => {
     state.splats.push({ targetId: h.targetId, damage: h.damage, until: performance.now() + 1000 });
-    const t = state.entities.get(h.targetId);
+    const t = state.lookup(h.targetId);
     if (t) t.health = h.targetHealth;
+    if (state.me && h.targetId === state.me.id) {
+      state.me.health = h.targetHealth;
+      ui.renderMe();
+    }
+  });
+  c.on('entity:death', (d) => {
+    const e = state.lookup(d.id);
+    if (e) {
+      e.health = 0;
+      state.deaths.set(d.id, { e: { ...e }, until: performance.now() + 2000 });
+    }
+    if (d.id === state.me?.id) ui.chatLine('Oh dear, you are dead!', 'error');
+    else if (e && d.killerId === state.me?.id) ui.chatLine(`You killed ${e.name ?? 'it'}.`, 'system');
+  });
+  c.on('prayer:state', (p) => {
+    state.prayer = p;
+    ui.renderPrayer();
+  });
+  c.on('gathering:start', (g) =>
+    ui.chatLine(`You start ${prettyId(g.skill).toLowerCase()} (${prettyId(g.resourceId)}).`, 'system'),
+  );
+  c.on('gathering:stop', (g) =>
+    ui.chatLine(`You stop gathering (${STOP_REASONS[g.reason] ?? g.reason}).`, 'system'),
+  );
+  c.on('processing:start', (p) =>
+    ui.chatLine(`You start making ${p.quantity} × ${prettyId(p.recipeId)}.`, 'system'),
+  );
+  c.on('processing:stop', (p) =>
+    ui.chatLine(
+      `You stop making ${prettyId(p.recipeId)}: ${p.made} made (${STOP_REASONS[p.reason] ?? p.reason}).`,
+      'system',
+    ),
+  );
+  c.on('station:open', (s) => {
+    state.station = s;
+    ui.renderStation();
+  });
+  c.on('shop:open', (s) => {
+    state.shop = s;
+    ui.renderShop();
+    ui.renderInventory();
+  });
+  c.on('shop:update', (s) => {
+    if (state.shop?.shopId !== s.shopId) return;
+    state.shop.items = s.items;
+    ui.renderShop();
+  });
+  c.on('shop:closed', (s) => {
+    if (state.shop?.shopId !== s.shopId) return;
+    state.shop = null;
+    ui.renderShop();
+    ui.renderInventory();
+  });
+  c.on('dialogue:node', (d) => {
+    state.dialogue = d;
+    ui.renderDialogue();
+  });
+  c.on('dialogue:close', () => {
+    state.dialogue = null;
+    ui.renderDialogue();
+  });
+  c.on('quest:list', (q) => {
+    state.quests = q;
+    ui.renderQuests();
+  });
+  c.on('quest:update', (q) => {
+    const known = state.quests?.quests.find((v) => v.questId === q.questId);
+    const name = known?.name ?? prettyId(q.questId);
+    if (known) Object.assign(known, q);
+    ui.renderQuests();
+    if (q.status === 'completed') ui.chatLine(`Quest complete: ${name}!`, 'system');
+    else if (known?.status !== q.status || q.count === 0)
+      ui.chatLine(`Quest ${name}: ${prettyId(q.stageId)}`, 'system');
+    else ui.chatLine(`Quest ${name}: ${q.progress}/${q.count}`, 'system');
+    // Quest points come with the list: ask for it again once a quest is done.
+    if (q.status === 'completed') conn?.send('quest:list');
+  });
+  c.on('social:list', (s) => {
+    state.social = s;
+    ui.renderFriends();
+  });
+  c.on('friend:requestReceived', (r) =>
+    ui.chatLine(`${r.fromName} wants to be your friend (see the Friends tab).`, 'system'),
+  );
+  c.on('friend:presence', (p) => {
+    const f = state.social.friends.find((v) => v.id === p.id);
+    if (f) f.online = p.online;
+    ui.renderFriends();
+    ui.chatLine(`${p.name} has logged ${p.online ? 'in' : 'out'}.`, 'system');
   });
   c.on('skill:xp', (x) => ui.chatLine(`+${x.gained} ${prettyId(x.skill)} xp (level ${x.level})`, 'system'));
   c.on('error', (e) => {
@@ -173,6 +266,16 @@ function connect(useStoredToken: boolean): void {
   });
 }
 
+/** The reasons of gathering:stop and processing:stop in words. */
+const STOP_REASONS: Record<string, string> = {
+  depleted: 'the node is depleted',
+  inventory_full: 'your inventory is full',
+  moved: 'you moved',
+  interrupted: 'interrupted',
+  done: 'done',
+  missing_items: 'out of materials',
+};
+
 function endTrade(): void {
   state.trade = null;
   ui.renderTrade();
@@ -186,23 +289,72 @@ async function fetchVoiceRoom(): Promise<void> {
   if (res.ok) state.voice.room = ((await res.json()) as { room: string }).room;
 }
 
+/** The verbs an entity answers (`player:action`), as menu entries. */
 function entityActions(e: ViewEntity): MenuItem[] {
   const act = (action: string) => () => conn?.send('player:action', { action, targetId: e.id });
+  const name = e.name ?? prettyId(e.npcId ?? e.type);
   switch (e.type) {
-    case 'player':
-      return e.id === state.me?.id ? [] : [{ label: `Trade with ${e.name ?? 'player'}`, run: act('trade') }];
+    case 'player': {
+      const me = state.me;
+      if (!me || e.id === me.id) return [];
+      const items: MenuItem[] = [{ label: `Trade with ${name}`, run: act('trade') }];
+      if (pvpAllowedAt(me.position.x, me.position.z) && pvpAllowedAt(e.x, e.z))
+        items.unshift({ label: `Attack ${name}`, run: act('attack') });
+      return items;
+    }
     case 'item':
       return [{ label: `Take ${prettyId(e.itemId ?? 'item')}`, run: act('pickup') }];
-    case 'station':
-      return e.stationType === 'bank' ? [{ label: 'Bank', run: act('bank') }] : [];
-    case 'npc':
-      return (e.npcId ?? '').includes('bank')
-        ? [{ label: `Bank with ${e.name ?? 'banker'}`, run: act('bank') }]
-        : [];
+    case 'resource':
+      return e.depleted
+        ? []
+        : [
+            {
+              label: `${GATHER_VERBS[e.kind ?? ''] ?? 'Gather'} ${prettyId(e.resourceId ?? '')}`,
+              run: act('gather'),
+            },
+          ];
+    case 'station': {
+      const type = e.stationType ?? '';
+      if (type === 'bank') return [{ label: 'Bank', run: act('bank') }];
+      const items: MenuItem[] = [{ label: `Use ${prettyId(type)}`, run: act('use') }];
+      if (type === 'altar') items.push({ label: 'Pray at altar', run: act('pray') });
+      return items;
+    }
+    case 'npc': {
+      // An NPC the client's content does not know (another world): offer everything, the server says no.
+      const verbs = NPC_VERBS[e.npcId ?? ''] ?? ['attack', 'talk'];
+      const labels: Record<string, string> = {
+        attack: `Attack ${name}`,
+        talk: `Talk to ${name}`,
+        shop: `Trade with ${name}`,
+        bank: `Bank with ${name}`,
+      };
+      return verbs.map((v) => ({ label: labels[v] ?? v, run: act(v) }));
+    }
     default:
       return [];
   }
 }
+
+/** Whether players may fight each other on a tile (the server's rule, on the default world's areas). */
+function pvpAllowedAt(x: number, z: number): boolean {
+  let allowed = false;
+  for (const a of AREAS) {
+    if (x < a.minX || x > a.maxX || z < a.minZ || z > a.maxZ) continue;
+    if (a.pvpEnabled) return true;
+    if (a.safeZone) return false;
+    allowed = true;
+  }
+  return allowed;
+}
+
+/** The menu verb of a resource node by its kind (as in world:update). */
+const GATHER_VERBS: Record<string, string> = {
+  tree: 'Chop',
+  rock: 'Mine',
+  ore: 'Mine',
+  fishing_spot: 'Fish',
+};
 
 function describe(e: ViewEntity): string {
   if (e.type === 'player' || e.type === 'npc') return `${e.name ?? e.npcId} (level ${e.level ?? '?'})`;
@@ -226,6 +378,13 @@ view.addEventListener('click', (ev) => {
   if (here.length === 0) {
     ui.hideMenu();
     walk(x, z);
+    return;
+  }
+  // A resource node alone on its tile is gathered on a click (the menu would offer just that).
+  const only = here[0] as ViewEntity;
+  if (here.length === 1 && only.type === 'resource' && !only.depleted) {
+    ui.hideMenu();
+    conn?.send('player:action', { action: 'gather', targetId: only.id });
     return;
   }
   const items: MenuItem[] = [...actions, { label: 'Walk here', run: () => walk(x, z) }];
@@ -265,10 +424,19 @@ function frame(now: number): void {
       `${me.name} at ${me.position.x}, ${me.position.z}`,
       `tick ${state.tick}  players ${playersOnline ?? '?'}  ping ${pingMs === null ? '?' : `${pingMs} ms`}`,
       `voice ${state.voice.enabled ? (state.voice.room ?? '…') : 'off'}`,
+      ...fighting(),
     ]);
     document.body.dataset['position'] = `${me.position.x},${me.position.z}`;
   }
   requestAnimationFrame(frame);
+}
+
+/** `fighting <name>` while my entity has a target (world:update `targetId`). */
+function fighting(): string[] {
+  const id = state.me ? state.entities.get(state.me.id)?.targetId : null;
+  if (!id) return [];
+  const t = state.entities.get(id);
+  return [`fighting ${t?.name ?? id}`];
 }
 
 /** Players online from /status and the round trip of /health, every 5 seconds (neither is rate limited). */

@@ -21,6 +21,7 @@ export interface PlayerSync {
   maxHealth: number;
   combatLevel: number;
   coins: number;
+  questPoints?: number;
   skills: Record<string, SkillValue>;
   inventory: (ItemStack | null)[];
   equipment: Record<string, ItemStack | null>;
@@ -46,6 +47,17 @@ export interface WireEntity {
   kind?: string;
   depleted?: boolean;
   stationType?: string;
+  /** Whom a fighting player or NPC is attacking (`null` in the update where it stops). */
+  targetId?: string | null;
+}
+
+export type QuestStatus = 'not_started' | 'in_progress' | 'completed';
+
+export interface ShopItem {
+  itemId: string;
+  price: number;
+  /** -1: unlimited. */
+  stock: number;
 }
 
 export interface TradeOffer {
@@ -61,7 +73,55 @@ export interface ServerEvents {
   loginQueue: { position: number };
   'player:sync': PlayerSync;
   'world:update': { tick: number; entities: WireEntity[]; removed: string[] };
-  'combat:hit': { attackerId: string; targetId: string; damage: number; targetHealth: number; tick: number };
+  'combat:hit': {
+    attackerId: string;
+    targetId: string;
+    damage: number;
+    targetHealth: number;
+    tick: number;
+    style?: string;
+  };
+  'entity:death': { id: string; killerId: unknown; tick: number };
+  'prayer:state': { points: number; maxPoints: number; active: string[] };
+  'gathering:start': { resourceId: string; skill: string };
+  'gathering:stop': { reason: string };
+  'processing:start': { recipeId: string; quantity: number };
+  'processing:stop': { recipeId: string; made: number; reason: string };
+  'station:open': {
+    targetId: string;
+    stationType: string;
+    recipes: { recipeId: string; kind: string; level: number }[];
+  };
+  'shop:open': { shopId: string; name: string; items: ShopItem[]; buyback: boolean; sellRate: number };
+  'shop:update': { shopId: string; items: ShopItem[] };
+  'shop:closed': { shopId: string };
+  'quest:update': { questId: string; status: QuestStatus; stageId: string; progress: number; count: number };
+  'quest:list': {
+    quests: {
+      questId: string;
+      name: string;
+      status: QuestStatus;
+      stageId: string;
+      progress: number;
+      count: number;
+    }[];
+    questPoints: number;
+  };
+  'dialogue:node': {
+    npcId: string;
+    entityId: string;
+    nodeId: string;
+    text: string;
+    options: { id: string; text: string }[];
+  };
+  'dialogue:close': Record<string, never>;
+  'social:list': {
+    friends: { id: string; name: string; online: boolean }[];
+    ignored: { id: string; name: string }[];
+    requests: { requestId: string; fromId: string; fromName: string }[];
+  };
+  'friend:requestReceived': { requestId: string; fromId: string; fromName: string };
+  'friend:presence': { id: string; name: string; online: boolean };
   'skill:xp': { skill: string; xp: number; gained: number; level: number };
   error: { code: string; message: string; event: unknown };
   'chat:message': { fromId: string; fromName: string; message: string; channel: string; timestamp: number };

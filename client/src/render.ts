@@ -76,7 +76,29 @@ export function drawView(
   }
   const order: Record<string, number> = { resource: 0, station: 1, item: 2, npc: 3, player: 4 };
   const list = [...state.entities.values()].sort((a, b) => (order[a.type] ?? 0) - (order[b.type] ?? 0));
-  for (const e of list) drawEntity(ctx, cam, e, e.id === state.me?.id);
+  // A dead player stays in view (it respawns elsewhere); its death is drawn apart, below.
+  for (const e of list)
+    if (e.type === 'player' || !state.deaths.has(e.id)) drawEntity(ctx, cam, e, e.id === state.me?.id);
+  // A death shows for two seconds where it happened: the entity greyed out under a red cross.
+  for (const [id, d] of state.deaths) {
+    if (d.until < now) {
+      state.deaths.delete(id);
+      continue;
+    }
+    ctx.globalAlpha = 0.35;
+    drawEntity(ctx, cam, d.e, id === state.me?.id);
+    ctx.globalAlpha = 1;
+    const { sx, sy } = toScreen(cam, d.e.rx, d.e.rz);
+    ctx.strokeStyle = '#ff3030';
+    ctx.lineWidth = 3;
+    ctx.beginPath();
+    ctx.moveTo(sx - 8, sy - 8);
+    ctx.lineTo(sx + 8, sy + 8);
+    ctx.moveTo(sx + 8, sy - 8);
+    ctx.lineTo(sx - 8, sy + 8);
+    ctx.stroke();
+    ctx.lineWidth = 1;
+  }
   // Hit splats: a red disc with the damage (blue for a miss) over the target for a second.
   for (let i = state.splats.length - 1; i >= 0; i--) {
     const s = state.splats[i];
@@ -85,9 +107,13 @@ export function drawView(
       state.splats.splice(i, 1);
       continue;
     }
-    const t = state.entities.get(s.targetId);
+    const t = state.lookup(s.targetId);
     if (!t) continue;
     const { sx, sy } = toScreen(cam, t.rx, t.rz);
+    if (!s.drawn) {
+      s.drawn = true;
+      state.splatsDrawn++;
+    }
     ctx.fillStyle = s.damage > 0 ? '#c0201a' : '#2a5ec0';
     ctx.beginPath();
     ctx.arc(sx, sy, 9, 0, Math.PI * 2);

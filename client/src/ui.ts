@@ -1,5 +1,9 @@
+import { PRAYERS } from 'virtual:content';
 import { type GameState, prettyId } from './game.ts';
 import type { GameConnection, ItemStack, TradeOffer } from './protocol.ts';
+
+const COMBAT_STYLES = ['accurate', 'aggressive', 'defensive', 'controlled', 'rapid', 'longrange'];
+const TABS = ['inventory', 'equipment', 'skills', 'combat', 'prayer', 'quests', 'friends'];
 
 /** The DOM side: panels, context menus, the bank and trade windows, the chat log. */
 
@@ -42,9 +46,11 @@ export class Ui {
     for (const b of document.querySelectorAll<HTMLButtonElement>('#tabs button')) {
       b.classList.toggle('active', b.dataset['tab'] === tab);
     }
-    for (const name of ['inventory', 'equipment', 'skills']) {
+    for (const name of TABS) {
       $(`panel-${name}`).classList.toggle('hidden', name !== tab);
     }
+    // The quest list is asked for each time its tab opens.
+    if (tab === 'quests') this.send('quest:list');
   }
 
   menu(x: number, y: number, title: string, items: MenuItem[]): void {
@@ -117,6 +123,19 @@ export class Ui {
     }
     if (this.state.bank !== null) {
       items.unshift({ label: 'Deposit', run: () => this.send('bank:deposit', { slot }) });
+    }
+    const shop = this.state.shop;
+    if (shop?.buyback) {
+      items.unshift({
+        label: 'Sell',
+        run: () => this.send('shop:sell', { shopId: shop.shopId, slot, quantity: 1 }),
+      });
+      if (stack.quantity > 1) {
+        items.splice(1, 0, {
+          label: 'Sell all',
+          run: () => this.send('shop:sell', { shopId: shop.shopId, slot }),
+        });
+      }
     }
     items.push({ label: 'Drop', run: () => this.send('inventory:drop', { slot, quantity: stack.quantity }) });
     return items;
@@ -268,6 +287,272 @@ export class Ui {
       el('div', {}, accept, ' ', decline),
     );
     win.replaceChildren(...parts);
+    win.classList.remove('hidden');
+  }
+
+  /** Attack style buttons (the active one highlighted) and the auto-retaliate switch. */
+  renderCombat(): void {
+    const c = this.state.combat;
+    const styles = el('div', { class: 'grid styles' });
+    for (const style of COMBAT_STYLES) {
+      const b = el(
+        'button',
+        { 'data-style': style, class: style === c.style ? 'active' : '' },
+        prettyId(style),
+      );
+      b.addEventListener('click', () => {
+        this.send('combat:style', { style });
+        c.style = style;
+        this.renderCombat();
+      });
+      styles.append(b);
+    }
+    const retaliate = el(
+      'button',
+      { 'data-testid': 'auto-retaliate' },
+      `Auto retaliate: ${c.autoRetaliate ? 'on' : 'off'}`,
+    );
+    retaliate.addEventListener('click', () => {
+      c.autoRetaliate = !c.autoRetaliate;
+      this.send('combat:autoRetaliate', { enabled: c.autoRetaliate });
+      this.renderCombat();
+    });
+    const me = this.state.me;
+    $('panel-combat').replaceChildren(
+      el(
+        'div',
+        {},
+        `Combat level ${me?.combatLevel ?? '?'} — HP ${me?.health ?? '?'}/${me?.maxHealth ?? '?'}`,
+      ),
+      el('div', {}, 'Attack style'),
+      styles,
+      el('div', {}, retaliate),
+    );
+  }
+
+  /** Prayer points and every prayer: click to switch it on or off (greyed out above your level). */
+  renderPrayer(): void {
+    const p = this.state.prayer;
+    const level = this.state.me?.skills['prayer']?.level ?? 1;
+    const rows = PRAYERS.map((pr) => {
+      const on = p.active.includes(pr.id);
+      const row = el(
+        'div',
+        { class: `row ${on ? 'on' : pr.level > level ? 'off' : ''}`, 'data-prayer': pr.id },
+        el('span', {}, pr.name),
+        el('span', {}, on ? 'on' : `level ${pr.level}`),
+      );
+      row.style.cursor = 'pointer';
+      row.addEventListener('click', () => this.send('prayer:toggle', { prayerId: pr.id, active: !on }));
+      return row;
+    });
+    const off = el('button', {}, 'All off');
+    off.addEventListener('click', () => this.send('prayer:deactivateAll'));
+    $('panel-prayer').replaceChildren(
+      el('div', { 'data-testid': 'prayer-points' }, `Prayer points ${p.points}/${p.maxPoints}`),
+      ...rows,
+      off,
+    );
+  }
+
+  renderQuests(): void {
+    const q = this.state.quests;
+    if (!q) {
+      $('panel-quests').replaceChildren(el('div', {}, 'Loading…'));
+      return;
+    }
+    const rows = q.quests.map((quest) => {
+      const status =
+        quest.status === 'completed'
+          ? 'done'
+          : quest.status === 'in_progress'
+            ? quest.count > 0
+              ? `${quest.progress}/${quest.count}`
+              : 'started'
+            : 'not started';
+      return el(
+        'div',
+        { class: `row ${quest.status === 'completed' ? 'on' : ''}`, 'data-quest': quest.questId },
+        el('span', {}, quest.name),
+        el('span', {}, status),
+      );
+    });
+    $('panel-quests').replaceChildren(el('div', {}, `Quest points: ${q.questPoints}`), ...rows);
+  }
+
+  /** Friends with their online state, requests to answer, the ignore list, and a name box to add. */
+  renderFriends(): void {
+    const s = this.state.social;
+    const button = (label: string, run: () => void) => {
+      const b = el('button', { 'data-action': label }, label);
+      b.addEventListener('click', run);
+      return b;
+    };
+    const parts: Node[] = [el('b', {}, 'Friends')];
+    for (const f of s.friends) {
+      parts.push(
+        el(
+          'div',
+          { class: 'row', 'data-friend': f.name },
+          el('span', { class: f.online ? 'on' : 'off' }, `${f.name} — ${f.online ? 'online' : 'offline'}`),
+          button('Remove', () => this.send('friend:remove', { name: f.name })),
+        ),
+      );
+    }
+    for (const r of s.requests) {
+      parts.push(
+        el(
+          'div',
+          { class: 'row', 'data-request': r.fromName },
+          el('span', {}, `${r.fromName} asks`),
+          el(
+            'span',
+            {},
+            button('Accept', () => this.send('friend:respond', { requestId: r.requestId, accept: true })),
+            button('Decline', () => this.send('friend:respond', { requestId: r.requestId, accept: false })),
+          ),
+        ),
+      );
+    }
+    parts.push(el('b', {}, 'Ignored'));
+    for (const i of s.ignored) {
+      parts.push(
+        el(
+          'div',
+          { class: 'row', 'data-ignored': i.name },
+          el('span', {}, i.name),
+          button('Unignore', () => this.send('ignore:remove', { name: i.name })),
+        ),
+      );
+    }
+    const name = el('input', { placeholder: 'player name', maxlength: '64', 'data-testid': 'friend-name' });
+    const withName = (event: string) => () => {
+      const n = name.value.trim();
+      if (n) this.send(event, { name: n });
+      name.value = '';
+    };
+    parts.push(
+      name,
+      el(
+        'div',
+        {},
+        button('Add friend', withName('friend:request')),
+        ' ',
+        button('Ignore', withName('ignore:add')),
+      ),
+    );
+    $('panel-friends').replaceChildren(...parts);
+  }
+
+  /** The recipes of an opened station: make 1, 5 or all (28) of one. */
+  renderStation(): void {
+    const st = this.state.station;
+    const win = $('station');
+    if (st === null) {
+      win.classList.add('hidden');
+      return;
+    }
+    const level = (kind: string) => this.state.me?.skills[kind]?.level;
+    const rows = st.recipes.map((r) => {
+      const make = (quantity: number) => {
+        const b = el('button', { 'data-action': `Make ${quantity}` }, String(quantity));
+        b.addEventListener('click', () => {
+          this.send('skill:make', { recipeId: r.recipeId, quantity, targetId: st.targetId });
+          this.state.station = null;
+          this.renderStation();
+        });
+        return b;
+      };
+      const low = (level(r.kind) ?? 99) < r.level;
+      return el(
+        'div',
+        { class: `row ${low ? 'off' : ''}`, 'data-recipe': r.recipeId },
+        el('span', {}, `${prettyId(r.recipeId)} (${prettyId(r.kind)} ${r.level})`),
+        el('span', {}, 'Make ', make(1), make(5), make(28)),
+      );
+    });
+    const close = el('button', {}, 'Close');
+    close.addEventListener('click', () => {
+      this.state.station = null;
+      this.renderStation();
+    });
+    win.replaceChildren(
+      el('h3', {}, prettyId(st.stationType)),
+      ...(rows.length ? rows : [el('div', {}, 'Nothing to make here.')]),
+      close,
+    );
+    win.classList.remove('hidden');
+  }
+
+  renderShop(): void {
+    const shop = this.state.shop;
+    const win = $('shop');
+    if (shop === null) {
+      win.classList.add('hidden');
+      return;
+    }
+    const grid = el('div', { class: 'grid' });
+    for (const it of shop.items) {
+      const cell = el('div', { class: 'slot', 'data-item': it.itemId }, prettyId(it.itemId));
+      cell.append(el('span', { class: 'q' }, `${it.price} gp`));
+      cell.append(el('span', {}, it.stock < 0 ? '∞' : `${it.stock} left`));
+      cell.addEventListener('click', (ev) => {
+        ev.stopPropagation();
+        const buy = (quantity: number) => () =>
+          this.send('shop:buy', { shopId: shop.shopId, itemId: it.itemId, quantity });
+        this.menu(ev.clientX, ev.clientY, `${prettyId(it.itemId)}: ${it.price} coins`, [
+          { label: 'Buy 1', run: buy(1) },
+          { label: 'Buy 5', run: buy(5) },
+          { label: 'Buy 10', run: buy(10) },
+        ]);
+      });
+      grid.append(cell);
+    }
+    const close = el('button', {}, 'Close');
+    close.addEventListener('click', () => this.send('shop:close', { shopId: shop.shopId }));
+    win.replaceChildren(
+      el('h3', { 'data-testid': 'shop-title' }, shop.name),
+      el(
+        'div',
+        {},
+        `You have ${this.state.me?.coins ?? 0} coins. Click an item to buy it${
+          shop.buyback
+            ? `; click an inventory item to sell it (${Math.round(shop.sellRate * 100)}% of its value).`
+            : '.'
+        }`,
+      ),
+      grid,
+      close,
+    );
+    win.classList.remove('hidden');
+  }
+
+  renderDialogue(): void {
+    const d = this.state.dialogue;
+    const win = $('dialogue');
+    if (d === null) {
+      win.classList.add('hidden');
+      return;
+    }
+    const name = this.state.entities.get(d.entityId)?.name ?? prettyId(d.npcId);
+    const options = d.options.map((o) => {
+      const b = el('button', { 'data-option': o.id }, o.text);
+      b.style.display = 'block';
+      b.addEventListener('click', () => this.send('dialogue:choose', { optionId: o.id }));
+      return b;
+    });
+    const close = el('button', {}, 'Close');
+    close.addEventListener('click', () => {
+      this.send('dialogue:close');
+      this.state.dialogue = null;
+      this.renderDialogue();
+    });
+    win.replaceChildren(
+      el('h3', {}, name),
+      el('p', { 'data-testid': 'dialogue-text' }, d.text),
+      ...options,
+      close,
+    );
     win.classList.remove('hidden');
   }
 

@@ -13,7 +13,10 @@ import { testConfig } from '../helpers/server.ts';
  * The web client in a real headless Chromium (Debian's `chromium` package, driven by playwright-core)
  * against the real server serving a fresh build of client/: it loads, logs in and shows the player,
  * walks on a click, chats, two players see each other walk, and they complete a trade through the two
- * trade screens. A screenshot of each step goes to test-results/browser/ (not committed).
+ * trade screens; a player fights an NPC, gathers, opens a station, buys and sells in a shop and talks
+ * through a dialogue into a quest; two players become friends through the friends panel. Scenes are
+ * set with admin commands (`/admin`, `/tp`, `/coins`). A screenshot of each step goes to
+ * test-results/browser/ (not committed).
  *
  * `.ci/run` installs the browser. Outside CI, without it, the tests are skipped with a message; in CI
  * a missing browser fails them.
@@ -89,6 +92,11 @@ describe.skipIf(!haveBrowser && !inCi)('web client in headless Chromium', () => 
   /** Where another entity's tile is on this page's canvas, once its drawn position has settled. */
   async function clickTile(page: Page, x: number, z: number): Promise<void> {
     await page.waitForTimeout(600); // let the drawn positions settle on the tiles
+    await clickAt(page, x, z);
+  }
+
+  /** Click a tile at once (the view centred on my tile). */
+  async function clickAt(page: Page, x: number, z: number): Promise<void> {
     const me = await position(page);
     const box = await page.locator('#view').boundingBox();
     if (!box) throw new Error('no canvas');
@@ -109,6 +117,73 @@ describe.skipIf(!haveBrowser && !inCi)('web client in headless Chromium', () => 
     (await page.evaluate(
       `(() => { const e = [...window.__game.state.entities.values()].find((v) => v.stationType === ${JSON.stringify(type)}); return e ? { x: e.x, z: e.z } : null; })()`,
     )) as { x: number; z: number } | null;
+
+  const ADMIN_CODE = 'browser-admin-code';
+
+  /** Send a chat line (a command when it starts with `/`). */
+  async function say(page: Page, text: string): Promise<void> {
+    await page.fill('#chat-input', text);
+    await page.press('#chat-input', 'Enter');
+  }
+
+  /** Become an admin and teleport to (x, z). */
+  async function adminTo(page: Page, x: number, z: number): Promise<void> {
+    await say(page, `/admin ${ADMIN_CODE}`);
+    await expect.poll(() => page.locator('#chat-log').textContent()).toContain('Admin commands enabled.');
+    await say(page, `/tp ${x} ${z}`);
+    await expect.poll(() => position(page), { timeout: 10_000 }).toEqual({ x, z });
+  }
+
+  const chunks = new Map<string, { x: number; z: number; size: number; tiles: string }>();
+  /** A walkable tile 2..4 tiles (Chebyshev) from (x, z), read from the map API the client uses. */
+  async function walkableNear(x: number, z: number): Promise<{ x: number; z: number }> {
+    const walkable = async (tx: number, tz: number) => {
+      const key = `${Math.floor(tx / 64)},${Math.floor(tz / 64)}`;
+      let c = chunks.get(key);
+      if (!c) {
+        const res = await fetch(`${base}/api/map/chunk/${Math.floor(tx / 64)}/${Math.floor(tz / 64)}`);
+        c = (await res.json()) as { x: number; z: number; size: number; tiles: string };
+        chunks.set(key, c);
+      }
+      return c.tiles[(tz - c.z) * c.size + (tx - c.x)] === '0';
+    };
+    for (let r = 2; r <= 4; r++) {
+      for (let dz = -r; dz <= r; dz++) {
+        for (let dx = -r; dx <= r; dx++) {
+          if (Math.max(Math.abs(dx), Math.abs(dz)) === r && (await walkable(x + dx, z + dz)))
+            return { x: x + dx, z: z + dz };
+        }
+      }
+    }
+    throw new Error(`no walkable tile near ${x}, ${z}`);
+  }
+
+  /** The first entity in this page's view that matches (a JS predicate on `v`), or null. */
+  const find = async (page: Page, predicate: string) =>
+    (await page.evaluate(
+      `(() => { const e = [...window.__game.state.entities.values()].find((v) => ${predicate}); return e ? { id: e.id, x: e.x, z: e.z } : null; })()`,
+    )) as { id: string; x: number; z: number } | null;
+
+  /** Click an entity (read again before each try: NPCs wander) until its menu offers `label`, then pick it. */
+  async function actOn(page: Page, id: string, label: string | RegExp): Promise<void> {
+    for (let attempt = 0; attempt < 15; attempt++) {
+      await page.waitForTimeout(600); // let the drawn positions settle on the tiles
+      const e = await find(page, `v.id === ${JSON.stringify(id)}`);
+      if (!e) throw new Error(`${id} left the view`);
+      await clickAt(page, e.x, e.z);
+      const button = page.locator('#menu button', { hasText: label });
+      if (await button.isVisible()) {
+        await button.click();
+        return;
+      }
+      // Missed (it moved): hide the menu so it does not cover the next click.
+      await page.evaluate("document.getElementById('menu').classList.add('hidden')");
+    }
+    throw new Error(`no ${String(label)} on ${id}`);
+  }
+
+  const splatsDrawn = async (page: Page) =>
+    (await page.evaluate('window.__game.state.splatsDrawn')) as number;
 
   it('loads, logs in, shows the player, walks on a click and chats; the session survives a reload', async () => {
     const page = await open('Walker');
@@ -224,5 +299,170 @@ describe.skipIf(!haveBrowser && !inCi)('web client in headless Chromium', () => 
       .not.toBe(itemId);
     await page.screenshot({ path: path.join(SHOTS, '8-bank.png') });
     await page.context().close();
+  });
+
+  it('attacks an NPC near the spawn until a hit splat is drawn and it dies; combat and prayer panels', async () => {
+    const page = await open('Fighter');
+    // Marsh rats wander around (580, 568), near the starter town's spawn.
+    const near = await walkableNear(580, 568);
+    await adminTo(page, near.x, near.z);
+    await expect.poll(() => find(page, "v.npcId === 'marsh_rat'"), { timeout: 10_000 }).not.toBeNull();
+    const rat = (await find(page, "v.npcId === 'marsh_rat'")) as { id: string };
+
+    // The combat panel: pick a style, and auto retaliate switches off and on.
+    await page.locator('#tabs button[data-tab="combat"]').click();
+    await page.locator('#panel-combat button[data-style="aggressive"]').click();
+    await expect.poll(() => page.locator('#panel-combat button.active').textContent()).toBe('Aggressive');
+    await page.locator('[data-testid=auto-retaliate]').click();
+    await expect.poll(() => page.locator('[data-testid=auto-retaliate]').textContent()).toContain('off');
+    await page.locator('[data-testid=auto-retaliate]').click();
+    await expect.poll(() => page.locator('[data-testid=auto-retaliate]').textContent()).toContain('on');
+
+    await actOn(page, rat.id, 'Attack Marsh Rat');
+    await expect.poll(() => splatsDrawn(page), { timeout: 20_000 }).toBeGreaterThan(0);
+    await page.screenshot({ path: path.join(SHOTS, '9-combat-hit.png') });
+    await expect
+      .poll(() => page.locator('#chat-log').textContent(), { timeout: 30_000 })
+      .toContain('You killed Marsh Rat.');
+
+    // The prayer panel: points, and a prayer switched on by the server's prayer:state.
+    await page.locator('#tabs button[data-tab="prayer"]').click();
+    await expect
+      .poll(() => page.locator('[data-testid=prayer-points]').textContent())
+      .toMatch(/Prayer points \d+\/\d+/);
+    await page.locator('#panel-prayer [data-prayer="steady_heart"]').click();
+    await expect
+      .poll(() => page.locator('#panel-prayer [data-prayer="steady_heart"]').textContent())
+      .toContain('on');
+    await page.screenshot({ path: path.join(SHOTS, '10-prayer.png') });
+    await page.context().close();
+  });
+
+  it('chops a tree on a click until logs arrive; the stop shows in the chat', async () => {
+    const page = await open('Lumber');
+    const near = await walkableNear(570, 630);
+    await adminTo(page, near.x, near.z);
+    await expect
+      .poll(() => find(page, "v.type === 'resource' && v.x === 570 && v.z === 630"), { timeout: 10_000 })
+      .not.toBeNull();
+    await clickTile(page, 570, 630); // a resource node alone on its tile is gathered on a click
+    await expect
+      .poll(() => page.locator('#chat-log').textContent(), { timeout: 10_000 })
+      .toContain('You start woodcutting');
+    await expect
+      .poll(() => page.locator('#panel-inventory .slot[data-item="birch_logs"]').count(), { timeout: 30_000 })
+      .toBeGreaterThan(0);
+    await page.screenshot({ path: path.join(SHOTS, '11-gathered.png') });
+    // Walking away (or the tree falling) stops it, told in the chat.
+    await clickTile(page, near.x, near.z);
+    await expect
+      .poll(() => page.locator('#chat-log').textContent(), { timeout: 10_000 })
+      .toContain('You stop gathering');
+    await page.context().close();
+  });
+
+  it('opens the recipe list of a station with Use', async () => {
+    // The furnace: `Use` answers station:open, shown as a list of recipes to make.
+    const page = await open('Smelter');
+    const furnace = { x: 624, z: 600 };
+    const by = await walkableNear(furnace.x, furnace.z);
+    await adminTo(page, by.x, by.z);
+    await expect.poll(() => station(page, 'furnace'), { timeout: 10_000 }).toEqual(furnace);
+    await clickTile(page, furnace.x, furnace.z);
+    await page.locator('#menu button', { hasText: 'Use Furnace' }).click();
+    await expect
+      .poll(() => page.locator('#station [data-recipe]').count(), { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    await page.screenshot({ path: path.join(SHOTS, '12-station.png') });
+    await page.context().close();
+  });
+
+  it('opens a shop, buys an item and sells it back', async () => {
+    const page = await open('Shopper');
+    const near = await walkableNear(606, 612);
+    await adminTo(page, near.x, near.z);
+    const coins = async () =>
+      Number(/(\d+) coins/.exec((await page.locator('#me').textContent()) ?? '')?.[1]);
+    const start = await coins();
+    await say(page, '/coins 100');
+    await expect.poll(coins).toBe(start + 100);
+    const before = start + 100;
+    await expect.poll(() => find(page, "v.npcId === 'trader_odalys'"), { timeout: 10_000 }).not.toBeNull();
+    const trader = (await find(page, "v.npcId === 'trader_odalys'")) as { id: string };
+    await actOn(page, trader.id, 'Trade with Trader Odalys');
+    await expect
+      .poll(() => page.locator('[data-testid=shop-title]').textContent(), { timeout: 10_000 })
+      .toBe("Odalys' General Goods");
+    const hatchets = () => page.locator('#panel-inventory .slot[data-item="flint_hatchet"]').count();
+    const had = await hatchets();
+    await page.locator('#shop .slot[data-item="flint_hatchet"]').click();
+    await page.locator('#menu button[data-action="Buy 1"]').click();
+    await expect.poll(hatchets, { timeout: 10_000 }).toBe(had + 1);
+    await expect.poll(coins).toBe(before - 15);
+    await page.screenshot({ path: path.join(SHOTS, '13-shop.png') });
+
+    await page.locator('#panel-inventory .slot[data-item="flint_hatchet"]').first().click();
+    await page.locator('#menu button', { hasText: /^Sell$/ }).click();
+    await expect.poll(hatchets, { timeout: 10_000 }).toBe(had);
+    await page.locator('#shop button', { hasText: 'Close' }).click();
+    await expect.poll(() => page.locator('#shop').isHidden()).toBe(true);
+    await page.context().close();
+  });
+
+  it('talks to an NPC, picks options and starts its quest', async () => {
+    const page = await open('Talker');
+    const near = await walkableNear(604, 590);
+    await adminTo(page, near.x, near.z);
+    await expect.poll(() => find(page, "v.npcId === 'warden_corvin'"), { timeout: 10_000 }).not.toBeNull();
+    const warden = (await find(page, "v.npcId === 'warden_corvin'")) as { id: string };
+    await actOn(page, warden.id, 'Talk to Warden Corvin');
+    await expect
+      .poll(() => page.locator('[data-testid=dialogue-text]').textContent(), { timeout: 10_000 })
+      .toContain('a new face');
+    await page.locator('#dialogue button', { hasText: 'How can I help?' }).click();
+    await expect
+      .poll(() => page.locator('[data-testid=dialogue-text]').textContent())
+      .toContain('Thin their numbers');
+    await page.screenshot({ path: path.join(SHOTS, '14-dialogue.png') });
+    await page.locator('#dialogue button', { hasText: 'I will do it.' }).click();
+    await expect.poll(() => page.locator('[data-testid=dialogue-text]').textContent()).toContain('Head east');
+
+    await page.locator('#tabs button[data-tab="quests"]').click();
+    await expect
+      .poll(() => page.locator('#panel-quests [data-quest="boar_trouble"]').textContent(), {
+        timeout: 10_000,
+      })
+      .toMatch(/Boar Trouble.*(started|\d+\/\d+)/);
+    await page.screenshot({ path: path.join(SHOTS, '15-quests.png') });
+    await page.locator('#dialogue button', { hasText: 'Close' }).click();
+    await expect.poll(() => page.locator('#dialogue').isHidden()).toBe(true);
+    await page.context().close();
+  });
+
+  it('adds a friend by name, the request is accepted, presence shows online then offline', async () => {
+    const amity = await open('Amity');
+    const bertie = await open('Bertie');
+    await amity.locator('#tabs button[data-tab="friends"]').click();
+    await amity.fill('[data-testid=friend-name]', 'Bertie');
+    await amity.locator('#panel-friends button', { hasText: 'Add friend' }).click();
+    await expect
+      .poll(() => bertie.locator('#chat-log').textContent(), { timeout: 10_000 })
+      .toContain('Amity wants to be your friend');
+    await bertie.locator('#tabs button[data-tab="friends"]').click();
+    await bertie.locator('#panel-friends [data-request="Amity"] button', { hasText: 'Accept' }).click();
+    await expect
+      .poll(() => amity.locator('#panel-friends [data-friend="Bertie"]').textContent(), { timeout: 10_000 })
+      .toContain('online');
+    await expect
+      .poll(() => bertie.locator('#panel-friends [data-friend="Amity"]').textContent())
+      .toContain('online');
+    await amity.screenshot({ path: path.join(SHOTS, '16-friends.png') });
+    await bertie.context().close();
+    await expect
+      .poll(() => amity.locator('#panel-friends [data-friend="Bertie"]').textContent(), { timeout: 10_000 })
+      .toContain('offline');
+    await amity.locator('#panel-friends [data-friend="Bertie"] button', { hasText: 'Remove' }).click();
+    await expect.poll(() => amity.locator('#panel-friends [data-friend="Bertie"]').count()).toBe(0);
+    await amity.context().close();
   });
 });
