@@ -42,6 +42,8 @@ async function startWorld(id: number): Promise<WorldServer> {
     WORLD: dir,
     WORLD_ID: String(id),
     NATS_URL: TEST_NATS_URL,
+    // Renewed every 2 s: a lost hold is noticed within a test's patience.
+    WORLD_LOCK_TTL_SECONDS: '6',
     DATABASE_URL: dbUrl,
     TICK_MS: String(TICK_MS),
     JWT_SECRET,
@@ -188,6 +190,22 @@ if (ready) {
       const pm = await nextWhere(bob, 'chat:message', (p) => p.channel === 'private');
       expect(pm).toMatchObject({ message: 'found you in world 3' });
     });
+
+    it('a world whose hold ran out and was taken by another world ends that session with 4002', async () => {
+      const [w1, w2] = worlds as [WorldServer, WorldServer];
+      const dave = await enter(w2, 'Davemw');
+      // World 2 did not renew in time (a long pause, a cut): its hold on Dave ran out.
+      const db = postgres(dbUrl, { max: 1, onnotice: () => {} });
+      try {
+        await db`UPDATE "characterLocks" SET "expiresAt" = now() - interval '1 second' WHERE "characterId" = ${dave.id}`;
+      } finally {
+        await db.end();
+      }
+      const again = await enter(w1, 'Davemw', dave.token);
+      expect(again.id).toBe(dave.id);
+      // World 2 finds the hold gone at its next renewal and lets the session go.
+      expect(await dave.client.waitClose(20_000)).toBe(4002);
+    }, 60_000);
 
     it('a world killed with SIGKILL: the others keep serving, its characters enter elsewhere once its holds expired', async () => {
       const [w1] = worlds as [WorldServer];
