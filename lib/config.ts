@@ -115,6 +115,23 @@ const envSchema = z.object({
     .pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
   /** Seconds a WebSocket may stay unauthenticated (contract §1.2: 30). Shorter in tests. */
   WS_AUTH_TIMEOUT_SECONDS: int(30, 1, 3600),
+  /** This world's number among several sharing one database (docs/scaling.md). */
+  WORLD_ID: int(1, 1, 65_535),
+  /** The NATS server joining several worlds; unset: one world, messages stay in this process. */
+  NATS_URL: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const s = v?.trim() ?? '';
+      if (s === '') return undefined;
+      if (!/^(nats|tls|wss?):\/\/[^\s]+$/.test(s)) {
+        ctx.addIssue({ code: 'custom', message: `expected a nats:// address, got "${v}"` });
+        return z.NEVER;
+      }
+      return s;
+    }),
+  /** Seconds a world's hold on a character lasts without renewal (several worlds only). */
+  WORLD_LOCK_TTL_SECONDS: int(30, 2, 3600),
   /** Seed of the world's random generator; same seed + same commands = same world. */
   WORLD_SEED: int(1, 0, 2 ** 31 - 1),
   /** The separate /metrics listener: a port (0 = any free one), or `off`. */
@@ -247,6 +264,12 @@ export interface Config {
   /** Seconds between two completed home teleports. */
   readonly homeTeleportCooldownSeconds: number;
   readonly worldSeed: number;
+  /** Several worlds on one database: this world's id, the NATS bus (undefined: one world), the lock TTL. */
+  readonly worlds: {
+    readonly worldId: number;
+    readonly natsUrl: string | undefined;
+    readonly lockTtlMs: number;
+  };
   readonly rateLimit: { readonly disabled: boolean; readonly trustProxy: boolean };
   readonly skipManifests: boolean;
   readonly skipAssets: boolean;
@@ -419,6 +442,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     tickMs: e.TICK_MS,
     homeTeleportCooldownSeconds: e.HOME_TELEPORT_COOLDOWN,
     worldSeed: e.WORLD_SEED,
+    worlds: { worldId: e.WORLD_ID, natsUrl: e.NATS_URL, lockTtlMs: e.WORLD_LOCK_TTL_SECONDS * 1000 },
     rateLimit: { disabled: e.DISABLE_RATE_LIMIT && !production, trustProxy: e.TRUST_PROXY },
     skipManifests: e.SKIP_MANIFESTS,
     skipAssets: e.SKIP_ASSETS,

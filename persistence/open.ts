@@ -22,10 +22,12 @@ export async function startPersistence(
   db: SqlClient,
   logger: SaveLogger,
   saveIntervalMs: number,
+  /** Several worlds: writes only of characters this world holds (docs/scaling.md). */
+  fenceWorld?: number,
 ): Promise<OpenedPersistence> {
   const applied = await migrate(db);
   if (applied.length > 0) logger.info({ applied }, 'database migrations applied');
-  const port = new SqlPersistence(db);
+  const port = new SqlPersistence(db, fenceWorld === undefined ? {} : { fenceWorld });
   const recovered = await port.recoverDeathLocks();
   if (recovered > 0) logger.warn({ recovered }, 'unresolved death locks returned to their owners’ banks');
   const saves = new SaveScheduler(port, { saveIntervalMs, logger });
@@ -56,7 +58,12 @@ export async function openPersistence(config: Config, logger: SaveLogger): Promi
     logger.info({ driver: 'pglite', dataDir: config.database.pgliteDataDir }, 'database opened');
   }
   try {
-    const opened = await startPersistence(db, logger, config.saveIntervalSeconds * 1000);
+    const opened = await startPersistence(
+      db,
+      logger,
+      config.saveIntervalSeconds * 1000,
+      config.worlds.natsUrl === undefined ? undefined : config.worlds.worldId,
+    );
     return {
       ...opened,
       close: async () => {

@@ -131,6 +131,18 @@ export interface PersistencePort {
    * Retried on serialization failure / deadlock.
    */
   applyItemTransaction(tx: ItemTransaction): Promise<ItemTransactionResult>;
+  // one character, one world (several worlds on one database: docs/scaling.md)
+  /**
+   * Takes the hold on each character that is free, expired, or this world's already, until now + ttlMs.
+   * Returns the ids taken; the others are held by another world.
+   */
+  claimCharacters(worldId: number, characterIds: readonly string[], ttlMs: number): Promise<Set<string>>;
+  /** Renews this world's unexpired holds; returns the ids it no longer holds. */
+  renewCharacterLocks(worldId: number, characterIds: readonly string[], ttlMs: number): Promise<string[]>;
+  /** Lets go of this world's holds (one another world took meanwhile is untouched). */
+  releaseCharacterLocks(worldId: number, characterIds: readonly string[]): Promise<void>;
+  /** The world holding each character now; absent: held by none. */
+  characterWorlds(characterIds: readonly string[]): Promise<Map<string, number>>;
   /** For trades that end without an item transaction (cancelled). */
   recordTradeAudit(row: TradeAuditRow): Promise<void>;
   // sessions, deaths, stats

@@ -20,6 +20,7 @@ import * as chars from './repo/characters.ts';
 import * as items from './repo/item-tx.ts';
 import { SlotCache } from './repo/slot-cache.ts';
 import * as social from './repo/social.ts';
+import * as locks from './repo/world-locks.ts';
 import { type DbActivity, type SqlClient, trackActivity, withRetry } from './sql.ts';
 
 /** The PersistencePort over any SqlClient: the same code for postgres.js and PGlite. */
@@ -41,7 +42,14 @@ export class SqlPersistence implements PersistencePort {
 
   private readonly db: SqlClient & { activity(): DbActivity };
 
-  constructor(db: SqlClient) {
+  /**
+   * With `fenceWorld` (several worlds, docs/scaling.md), batch saves write only the characters this
+   * world holds, and item transactions touching a character it does not hold fail as 'stale'.
+   */
+  constructor(
+    db: SqlClient,
+    private readonly opts: { fenceWorld?: number } = {},
+  ) {
     this.db = trackActivity(db);
   }
 
@@ -131,10 +139,21 @@ export class SqlPersistence implements PersistencePort {
   async saveCharacters(snapshots: readonly CharacterState[]): Promise<void> {
     if (snapshots.length === 0) return;
     let written: chars.WrittenSlots = [];
+    const fence = this.opts.fenceWorld;
     await withRetry(this.db, async (tx) => {
       written = [];
-      for (let i = 0; i < snapshots.length; i += chars.SAVE_CHUNK) {
-        await chars.saveChunk(tx, snapshots.slice(i, i + chars.SAVE_CHUNK), this.slots, written);
+      let batch = snapshots;
+      if (fence !== undefined) {
+        // A world that lost a character (another world took it after our hold expired) writes nothing of it.
+        const held = await locks.heldForWrite(
+          tx,
+          fence,
+          snapshots.map((s) => s.id),
+        );
+        batch = snapshots.filter((s) => held.has(s.id));
+      }
+      for (let i = 0; i < batch.length; i += chars.SAVE_CHUNK) {
+        await chars.saveChunk(tx, batch.slice(i, i + chars.SAVE_CHUNK), this.slots, written);
       }
     });
     for (const w of written) this.slots.remember(w.id, w.gen, w.keys);
@@ -143,8 +162,24 @@ export class SqlPersistence implements PersistencePort {
   applyItemTransaction(tx: ItemTransaction): Promise<ItemTransactionResult> {
     return this.holdingsWrite(
       tx.changes.map((c) => c.characterId),
-      () => items.applyItemTransaction(this.db, tx),
+      () => items.applyItemTransaction(this.db, tx, this.opts.fenceWorld),
     );
+  }
+
+  claimCharacters(worldId: number, characterIds: readonly string[], ttlMs: number): Promise<Set<string>> {
+    return locks.claim(this.db, worldId, characterIds, ttlMs);
+  }
+
+  renewCharacterLocks(worldId: number, characterIds: readonly string[], ttlMs: number): Promise<string[]> {
+    return locks.renew(this.db, worldId, characterIds, ttlMs);
+  }
+
+  releaseCharacterLocks(worldId: number, characterIds: readonly string[]): Promise<void> {
+    return locks.release(this.db, worldId, characterIds);
+  }
+
+  characterWorlds(characterIds: readonly string[]): Promise<Map<string, number>> {
+    return locks.holders(this.db, characterIds);
   }
 
   async recordTradeAudit(row: TradeAuditRow): Promise<void> {
@@ -223,7 +258,9 @@ export class SqlPersistence implements PersistencePort {
   }
 
   createDeathLock(lock: DeathLock): Promise<ItemTransactionResult> {
-    return this.holdingsWrite([lock.characterId], () => items.createDeathLock(this.db, lock));
+    return this.holdingsWrite([lock.characterId], () =>
+      items.createDeathLock(this.db, lock, this.opts.fenceWorld),
+    );
   }
 
   resolveDeathLock(
@@ -231,12 +268,12 @@ export class SqlPersistence implements PersistencePort {
     claims?: { characterId: string; before: Holdings; after: Holdings },
   ): Promise<ItemTransactionResult> {
     return this.holdingsWrite(claims ? [claims.characterId] : [], () =>
-      items.resolveDeathLock(this.db, id, claims),
+      items.resolveDeathLock(this.db, id, claims, this.opts.fenceWorld),
     );
   }
 
   recoverDeathLocks(): Promise<number> {
-    return items.recoverDeathLocks(this.db);
+    return items.recoverDeathLocks(this.db, this.opts.fenceWorld);
   }
 
   async recordNpcKills(rows: { characterId: string; npcId: string; count: number }[]): Promise<void> {

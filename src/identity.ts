@@ -20,6 +20,7 @@ import { templateRoutes } from '../net/routes/templates.ts';
 import { type LiveWorld, worldRoutes } from '../net/routes/world.ts';
 import { AdminGate, type AuthAttemptLimiter } from '../net/session/admin.ts';
 import { SessionRegistry } from '../net/session/registry.ts';
+import type { WorldLocks } from '../net/session/world-locks.ts';
 import { createSessionApp, type SaveWaiter, type WorldGate } from '../net/session/ws-app.ts';
 import type { WsApp } from '../net/ws/types.ts';
 import type { PersistencePort } from '../persistence/port.ts';
@@ -49,6 +50,8 @@ export interface IdentityDeps {
   metrics: Pick<ServerMetrics, 'limitRefusals'>;
   /** The world as the agent routes read it; without it (tests with a fake world) nothing is nearby. */
   agentWorld?: Pick<AgentWorld, 'surroundings'>;
+  /** Several worlds: the character holds a login takes (net/session/world-locks.ts). */
+  worldLocks?: Pick<WorldLocks, 'claim' | 'release'>;
 }
 
 export interface Identity {
@@ -108,6 +111,7 @@ export async function createIdentity(deps: IdentityDeps): Promise<Identity> {
     logger,
     metrics: deps.metrics,
     agents,
+    ...(deps.worldLocks ? { worldLocks: deps.worldLocks } : {}),
   });
   return {
     routes,

@@ -3,6 +3,14 @@ import type { Logger } from '../lib/logger.ts';
 import { createServerMetrics } from '../lib/metrics.ts';
 import { HttpRateLimits } from '../net/http/rate-limit.ts';
 import { LocalMessaging } from '../net/messaging/local.ts';
+import { NatsMessaging } from '../net/messaging/nats.ts';
+import type { MessagingPort } from '../net/messaging/port.ts';
+import {
+  LocalWorldDirectory,
+  NatsWorldDirectory,
+  type WorldDirectory,
+  worldRoutes,
+} from '../net/messaging/worlds.ts';
 import type { ServerEventName, ServerPayload } from '../net/protocol/index.ts';
 import { dataRoutes } from '../net/routes/data.ts';
 import { manifestRoutes } from '../net/routes/manifests.ts';
@@ -10,6 +18,8 @@ import { mapRoutes } from '../net/routes/map.ts';
 import { voiceRoutes } from '../net/routes/voice.ts';
 import type { Delivery } from '../net/session/outbound.ts';
 import type { SessionRegistry } from '../net/session/registry.ts';
+import { WorldLocks } from '../net/session/world-locks.ts';
+import { CLOSE_TAKEN_OVER } from '../net/session/ws-app.ts';
 import { SocialBridge } from '../net/social/bridge.ts';
 import { openPersistence } from '../persistence/open.ts';
 import { prepareContent } from '../world/prepare.ts';
@@ -31,6 +41,10 @@ export interface GameServerOptions {
   manifestsDir?: string;
   publicDir?: string;
   fetchImpl?: typeof fetch;
+  /** NATS subject prefix shared by the worlds of one game (default `hyperscape`; tests use a fresh one). */
+  natsPrefix?: string;
+  /** Milliseconds between world-list heartbeats on NATS (default 2000). */
+  worldHeartbeatMs?: number;
 }
 
 export interface WorldServer {
@@ -94,8 +108,38 @@ export async function startWorldServer(
     connection: (id) => sessions?.connection(id),
   };
   // Friends, presence and private messages leave the tick through the social bridge and the messaging
-  // port (one process: the local implementation).
-  const messaging = new LocalMessaging();
+  // port: one world, the local implementation; several worlds (NATS_URL), NATS (docs/scaling.md).
+  const { worldId, natsUrl, lockTtlMs } = config.worlds;
+  const natsPrefix = opts.natsPrefix ?? 'hyperscape';
+  let nats: NatsMessaging | undefined;
+  if (natsUrl !== undefined) {
+    try {
+      nats = await NatsMessaging.connect({ url: natsUrl, prefix: natsPrefix, name: `world-${worldId}` });
+    } catch (err) {
+      dbHealth.stop();
+      await persistence.close().catch(() => {});
+      throw err;
+    }
+    logger.info({ worldId, lockTtlMs }, 'connected to NATS: several worlds');
+  }
+  const messaging: MessagingPort = nats ?? new LocalMessaging();
+  // One character, one world: with several worlds a login takes the character's hold in the database.
+  const worldLocks = nats
+    ? new WorldLocks(
+        port,
+        worldId,
+        lockTtlMs,
+        (lost) => {
+          logger.error(
+            { worldId, characters: lost },
+            'characters taken by another world: their sessions end',
+          );
+          for (const id of lost)
+            sessions?.connection(id)?.close(CLOSE_TAKEN_OVER, 'taken over by another world');
+        },
+        logger,
+      )
+    : undefined;
   const social = new SocialBridge({
     port,
     messaging,
@@ -128,8 +172,14 @@ export async function startWorldServer(
     agentWorld: { surroundings: (x, z, self) => runtime.agentSurroundings(x, z, self) },
     limiter: rateLimits,
     metrics,
+    ...(worldLocks ? { worldLocks } : {}),
   });
   sessions = identity.registry;
+  const thisWorld = { id: worldId, address: config.urls.ws, playersOnline: () => runtime.playersOnline() };
+  const worlds: WorldDirectory = nats
+    ? new NatsWorldDirectory(nats.nc, natsPrefix, thisWorld, opts.worldHeartbeatMs ?? 2000)
+    : new LocalWorldDirectory(thisWorld);
+  worldLocks?.start();
 
   // 4. HTTP + WebSocket.
   const server = await startServer({
@@ -146,6 +196,7 @@ export async function startWorldServer(
         areas: content.sim.worldAreas,
       }),
       ...mapRoutes(content.sim),
+      ...worldRoutes(worlds),
     ],
     ws: identity.ws,
     verifyBearer: identity.verifyBearer,
@@ -183,6 +234,11 @@ export async function startWorldServer(
         // Social actions still running write before the database closes.
         await social.idle();
         social.close();
+        // Everyone was saved in the last tick: their holds go, other worlds may take them at once.
+        await worldLocks
+          ?.close()
+          .catch((err: unknown) => logger.error({ err }, 'releasing character locks failed'));
+        await worlds.close();
         await messaging.close();
         await persistence.close();
       },

@@ -14,6 +14,7 @@ import type { AdminGate, AuthAttemptLimiter } from './admin.ts';
 import { LoginBatches } from './login-batches.ts';
 import { LoginQueue } from './login-queue.ts';
 import type { SessionRegistry } from './registry.ts';
+import type { WorldLocks } from './world-locks.ts';
 
 /**
  * WebSocket sessions (contract §1.2): authenticate within the window, pick or create the character,
@@ -61,6 +62,11 @@ export interface SessionAppDeps {
   now?: () => number;
   /** The AI agents (net/agents): told of each join, and given `agent:progress` reports. */
   agents?: SessionAgents;
+  /**
+   * Several worlds (docs/scaling.md): a login takes the character's hold first and is refused while
+   * another world holds it; the hold is let go once the character left and was saved.
+   */
+  worldLocks?: Pick<WorldLocks, 'claim' | 'release'>;
 }
 
 /** What sessions tell the AI-agent service. */
@@ -132,6 +138,8 @@ export function createSessionApp(deps: SessionAppDeps): WsApp & { idle(): Promis
   /** Ends a joined session: leave the world (saved), close its playerSessions row. */
   const leave = (characterId: string, s: Session, reason: 'disconnect' | 'takeover', code?: number) =>
     world.leaveAndSave(characterId, reason).then(async () => {
+      // Saved: another world may have the character now (a takeover stays in this world).
+      if (reason === 'disconnect') await deps.worldLocks?.release(characterId);
       if (s.sessionRowId !== undefined) await port.recordLogout(s.sessionRowId);
       const sessionSeconds = s.joinedAt === undefined ? 0 : Math.round((now() - s.joinedAt) / 1000);
       logger.info(
@@ -232,14 +240,36 @@ export function createSessionApp(deps: SessionAppDeps): WsApp & { idle(): Promis
         await world.leaveAndSave(characterId, 'takeover');
       }
       await saves.waitForPending(characterId);
+      const locks = deps.worldLocks;
+      if (locks) {
+        // Before loading: once held here, no other world writes the character.
+        const held = await locks.claim(characterId);
+        if (!held.ok) {
+          throw new Refusal(
+            CLOSE_AUTH_FAILED,
+            held.heldBy === undefined
+              ? 'this character is in another world: log out there first'
+              : `this character is in world ${held.heldBy}: log out there first`,
+          );
+        }
+      }
+      const giveBack = async () => {
+        if (locks && !registry.connection(characterId)) await locks.release(characterId);
+      };
       const state = await batches.loadCharacter(characterId);
-      if (state === null) throw new Refusal(CLOSE_AUTH_FAILED, 'character not found');
-      if (c.closed) return;
+      if (state === null) {
+        await giveBack();
+        throw new Refusal(CLOSE_AUTH_FAILED, 'character not found');
+      }
+      if (c.closed) return giveBack();
       const sessionRowId = await batches.recordLogin(characterId, acct.accountId);
-      if (sessionRowId === null) throw new Refusal(CLOSE_AUTH_FAILED, 'character not found');
+      if (sessionRowId === null) {
+        await giveBack();
+        throw new Refusal(CLOSE_AUTH_FAILED, 'character not found');
+      }
       if (c.closed) {
         await port.recordLogout(sessionRowId);
-        return;
+        return giveBack();
       }
       // From here on nothing awaits: bind, answer and join happen in one turn of the event loop.
       clearTimeout(s.timer);

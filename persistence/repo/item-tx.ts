@@ -11,6 +11,7 @@ import {
   totals,
   writeHoldings,
 } from './holdings.ts';
+import { heldForWrite } from './world-locks.ts';
 
 /**
  * Item-moving transactions: lock the characters (sorted ids), check that current holdings are exactly
@@ -33,7 +34,14 @@ async function runTx(db: SqlClient, fn: (tx: SqlTx) => Promise<void>): Promise<I
 }
 
 /** Checks `before` against the database and writes `after`, for each change, in the caller's transaction. */
-async function applyChanges(tx: SqlTx, changes: readonly Change[]): Promise<void> {
+async function applyChanges(tx: SqlTx, changes: readonly Change[], fenceWorld?: number): Promise<void> {
+  if (fenceWorld !== undefined) {
+    // Several worlds: only the world holding a character writes its items (docs/scaling.md).
+    const ids = changes.map((c) => c.characterId);
+    const held = await heldForWrite(tx, fenceWorld, ids);
+    const lost = ids.find((id) => !held.has(id));
+    if (lost !== undefined) throw new TxAbort('stale', `${lost}: not held by world ${fenceWorld}`);
+  }
   await lockCharacters(
     tx,
     changes.map((c) => c.characterId),
@@ -77,6 +85,8 @@ export async function insertAudit(tx: SqlTx, row: TradeAuditRow): Promise<void> 
 export async function applyItemTransaction(
   db: SqlClient,
   t: ItemTransaction,
+  /** A world running with locks: every character changed must be held by it (else 'stale'). */
+  fenceWorld?: number,
 ): Promise<ItemTransactionResult> {
   const shape = shapeProblem(t.changes);
   if (shape) return { ok: false, reason: 'error', detail: shape };
@@ -95,12 +105,16 @@ export async function applyItemTransaction(
       [t.id, t.kind],
     );
     if (fresh.length === 0) return; // committed before: a retry is a no-op success
-    await applyChanges(tx, t.changes);
+    await applyChanges(tx, t.changes, fenceWorld);
     if (t.audit) await insertAudit(tx, t.audit);
   });
 }
 
-export async function createDeathLock(db: SqlClient, lock: DeathLock): Promise<ItemTransactionResult> {
+export async function createDeathLock(
+  db: SqlClient,
+  lock: DeathLock,
+  fenceWorld?: number,
+): Promise<ItemTransactionResult> {
   const change = { characterId: lock.characterId, before: lock.before, after: lock.after };
   const shape = shapeProblem([change]);
   if (shape) return { ok: false, reason: 'error', detail: shape };
@@ -124,7 +138,7 @@ export async function createDeathLock(db: SqlClient, lock: DeathLock): Promise<I
       ],
     );
     if (fresh.length === 0) return;
-    await applyChanges(tx, [change]);
+    await applyChanges(tx, [change], fenceWorld);
   });
 }
 
@@ -142,6 +156,7 @@ export async function resolveDeathLock(
   db: SqlClient,
   id: string,
   claims?: Change,
+  fenceWorld?: number,
 ): Promise<ItemTransactionResult> {
   if (claims) {
     const shape = shapeProblem([claims]);
@@ -163,19 +178,27 @@ export async function resolveDeathLock(
           );
         }
       }
-      await applyChanges(tx, [claims]);
+      await applyChanges(tx, [claims], fenceWorld);
     }
     await tx.query('DELETE FROM "playerDeaths" WHERE id = $1', [id]);
   });
 }
 
 /** Each unresolved lock: its items go to the owner's bank, the lock is deleted; one transaction each. */
-export async function recoverDeathLocks(db: SqlClient): Promise<number> {
+export async function recoverDeathLocks(db: SqlClient, fenceWorld?: number): Promise<number> {
   const ids = await db.query<{ id: string }>('SELECT id FROM "playerDeaths" ORDER BY "createdAt", id');
   let recovered = 0;
   for (const { id } of ids) {
     const res = await runTx(db, async (tx) => {
       const lock = await lockDeath(tx, id);
+      if (fenceWorld !== undefined) {
+        // Several worlds: a death of a character another (live) world holds is that world's to resolve.
+        const other = await tx.query(
+          `SELECT 1 FROM "characterLocks" WHERE "characterId" = $1 AND "worldId" <> $2 AND "expiresAt" > now() FOR SHARE`,
+          [lock.characterId, fenceWorld],
+        );
+        if (other.length > 0) throw new TxAbort('stale', `${lock.characterId} is held by another world`);
+      }
       await lockCharacters(tx, [lock.characterId]);
       for (const s of lock.items) {
         if (s.quantity <= 0) continue;

@@ -9,6 +9,7 @@ import { SqlPersistence } from '../../persistence/sql-port.ts';
 import { holdingsOf, inventoryOf, makeCharacter } from '../helpers/characters.ts';
 import type { TestDb } from '../helpers/db.ts';
 import { socialContract } from './social.contract.ts';
+import { worldLocksContract } from './world-locks.contract.ts';
 
 /** The persistence contract: the same tests against every driver (ARCHITECTURE rule 7). */
 export function persistenceContract(make: () => TestDb): void {
@@ -810,4 +811,5 @@ export function persistenceContract(make: () => TestDb): void {
   });
 
   socialContract(() => ({ port, sql }));
+  worldLocksContract(() => ({ port, sql }));
 }

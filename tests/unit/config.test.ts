@@ -185,3 +185,25 @@ describe('metrics and connection limits (docs/configuration.md)', () => {
     expect(problemsOf({ METRICS_HOST: '0.0.0.0', ALLOWED_WS_ORIGINS: '*' })).toEqual([]);
   });
 });
+
+describe('several worlds (docs/scaling.md)', () => {
+  it('defaults to world 1 with no NATS: one world, zero setup', () => {
+    expect(loadConfig({}, '/srv/game').worlds).toEqual({ worldId: 1, natsUrl: undefined, lockTtlMs: 30_000 });
+  });
+
+  it('takes WORLD_ID, NATS_URL and WORLD_LOCK_TTL_SECONDS, and refuses bad values', () => {
+    expect(
+      loadConfig(
+        { WORLD_ID: '3', NATS_URL: 'nats://127.0.0.1:4222', WORLD_LOCK_TTL_SECONDS: '5' },
+        '/srv/game',
+      ).worlds,
+    ).toEqual({ worldId: 3, natsUrl: 'nats://127.0.0.1:4222', lockTtlMs: 5000 });
+    expect(problemsOf({ WORLD_ID: '0' })).toEqual([
+      'WORLD_ID: expected an integer between 1 and 65535, got "0"',
+    ]);
+    expect(problemsOf({ NATS_URL: 'localhost:4222' })).toEqual([
+      'NATS_URL: expected a nats:// address, got "localhost:4222"',
+    ]);
+    expect(problemsOf({ WORLD_LOCK_TTL_SECONDS: '1' })).toHaveLength(1);
+  });
+});

@@ -1,0 +1,85 @@
+import type { PersistencePort } from '../../persistence/port.ts';
+
+/**
+ * This world's holds on the characters it hosts (several worlds on one database, docs/scaling.md). A
+ * login takes the character's hold before loading it, and is refused when another world holds it; the
+ * hold is renewed every third of the TTL while the character stays, and released once it left and was
+ * saved. A hold the world finds lost at renewal (it could not renew in time and another world took the
+ * character) is reported: the database refuses that world's writes of the character from then on.
+ */
+
+export type LockPort = Pick<
+  PersistencePort,
+  'claimCharacters' | 'renewCharacterLocks' | 'releaseCharacterLocks' | 'characterWorlds'
+>;
+
+export type ClaimResult = { ok: true } | { ok: false; heldBy: number | undefined };
+
+export class WorldLocks {
+  private readonly held = new Set<string>();
+  private timer: NodeJS.Timeout | undefined;
+  private renewing: Promise<void> | undefined;
+
+  constructor(
+    private readonly port: LockPort,
+    readonly worldId: number,
+    readonly ttlMs: number,
+    private readonly onLost: (characterIds: string[]) => void = () => {},
+    private readonly log: { error(obj: object, msg?: string): void } = { error: () => {} },
+  ) {}
+
+  start(): void {
+    this.timer ??= setInterval(() => void this.renew(), Math.max(1, Math.floor(this.ttlMs / 3)));
+    this.timer.unref();
+  }
+
+  async claim(characterId: string): Promise<ClaimResult> {
+    const got = await this.port.claimCharacters(this.worldId, [characterId], this.ttlMs);
+    if (got.has(characterId)) {
+      this.held.add(characterId);
+      return { ok: true };
+    }
+    const holders = await this.port.characterWorlds([characterId]);
+    return { ok: false, heldBy: holders.get(characterId) };
+  }
+
+  async release(characterId: string): Promise<void> {
+    this.held.delete(characterId);
+    await this.port.releaseCharacterLocks(this.worldId, [characterId]);
+  }
+
+  holds(characterId: string): boolean {
+    return this.held.has(characterId);
+  }
+
+  /** One renewal round (the timer runs it; tests call it). */
+  renew(): Promise<void> {
+    this.renewing ??= (async () => {
+      const ids = [...this.held];
+      try {
+        const lost = (await this.port.renewCharacterLocks(this.worldId, ids, this.ttlMs)).filter((id) =>
+          this.held.has(id),
+        );
+        if (lost.length > 0) {
+          for (const id of lost) this.held.delete(id);
+          this.onLost(lost);
+        }
+      } catch (err) {
+        this.log.error({ err, characters: ids.length }, 'renewing character locks failed');
+      } finally {
+        this.renewing = undefined;
+      }
+    })();
+    return this.renewing;
+  }
+
+  /** Shutdown, after everyone was saved: every hold let go at once. */
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.renewing;
+    const ids = [...this.held];
+    this.held.clear();
+    await this.port.releaseCharacterLocks(this.worldId, ids);
+  }
+}
