@@ -40,6 +40,7 @@ let srv: WorldServer;
 let browser: Browser;
 let base: string;
 
+// Skipped only on a machine without Chromium and outside CI (warned above); in CI a missing browser fails.
 describe.skipIf(!haveBrowser && !inCi)('web client in headless Chromium', () => {
   beforeAll(async () => {
     worldDir = mkdtempSync(path.join(os.tmpdir(), 'browser-world-'));

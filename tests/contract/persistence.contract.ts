@@ -1,13 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SKILLS } from '../../ecs/core/skills.ts';
-import { LoginBatches } from '../../net/session/login-batches.ts';
 import { loadMigrations, migrate } from '../../persistence/migrate.ts';
 import { NameTakenError, type PersistencePort } from '../../persistence/port.ts';
 import type { SqlClient } from '../../persistence/sql.ts';
 import { SqlPersistence } from '../../persistence/sql-port.ts';
 import { holdingsOf, inventoryOf, makeCharacter } from '../helpers/characters.ts';
 import type { TestDb } from '../helpers/db.ts';
+import { agentsContract } from './agents.contract.ts';
+import { deathLocksContract } from './death-locks.contract.ts';
+import { loginBatchesContract } from './login-batches.contract.ts';
+import { rejectsWith } from './rejects-with.ts';
 import { socialContract } from './social.contract.ts';
 import { worldLocksContract } from './world-locks.contract.ts';
 
@@ -29,15 +31,6 @@ export function persistenceContract(make: () => TestDb): void {
     await sql?.close();
     await db?.destroy();
   });
-
-  const rejectsWith = async (p: Promise<unknown>, sqlState: string) => {
-    const err = await p.then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(err, `expected SQLSTATE ${sqlState}`).toBeDefined();
-    expect((err as { code?: string }).code).toBe(sqlState);
-  };
 
   describe('migrations', () => {
     it('are idempotent: a second run applies nothing', async () => {
@@ -515,81 +508,6 @@ export function persistenceContract(make: () => TestDb): void {
     });
   });
 
-  describe('death locks', () => {
-    it('a lock takes the items in one transaction; recovery returns them to the bank', async () => {
-      const c = makeCharacter(account, 'Dies', {
-        coins: 30,
-        inventory: inventoryOf({ 0: { itemId: 'logs', quantity: 4 }, 1: { itemId: 'ore', quantity: 1 } }),
-        bank: [{ itemId: 'logs', quantity: 1 }],
-      });
-      await port.createCharacter(c);
-      const lock = {
-        id: `death-${c.id}`,
-        characterId: c.id,
-        position: { x: 1, y: 10, z: 2 },
-        items: [
-          { itemId: 'logs', quantity: 4 },
-          { itemId: 'ore', quantity: 1 },
-          { itemId: 'coins', quantity: 30 },
-        ],
-        before: holdingsOf(c),
-        after: { ...holdingsOf(c), inventory: inventoryOf({}), coins: 0 },
-      };
-      // The lock must hold exactly what leaves the character.
-      expect(await port.createDeathLock({ ...lock, items: lock.items.slice(1) })).toMatchObject({
-        ok: false,
-        reason: 'not_conserved',
-      });
-      expect(await port.createDeathLock(lock)).toEqual({ ok: true });
-      expect(await port.createDeathLock(lock)).toEqual({ ok: true }); // idempotent
-      const dead = await port.loadCharacter(c.id);
-      expect(dead?.inventory.every((s) => s === null)).toBe(true);
-      expect(await port.recoverDeathLocks()).toBe(1);
-      const back = await port.loadCharacter(c.id);
-      expect(back?.bank).toEqual([
-        { itemId: 'logs', quantity: 5 },
-        { itemId: 'ore', quantity: 1 },
-        { itemId: 'coins', quantity: 30 },
-      ]);
-      expect(await port.recoverDeathLocks()).toBe(0);
-    });
-
-    it('resolving with a claim gives the owner back at most what the lock holds', async () => {
-      const c = makeCharacter(account, 'DiesAgain', {
-        inventory: inventoryOf({ 0: { itemId: 'ore', quantity: 2 } }),
-      });
-      await port.createCharacter(c);
-      const empty = { ...holdingsOf(c), inventory: inventoryOf({}) };
-      const lock = {
-        id: `d2-${c.id}`,
-        characterId: c.id,
-        position: { x: 0, y: 0, z: 0 },
-        items: [{ itemId: 'ore', quantity: 2 }],
-      };
-      expect(await port.createDeathLock({ ...lock, before: holdingsOf(c), after: empty })).toEqual({
-        ok: true,
-      });
-      const greedy = {
-        characterId: c.id,
-        before: empty,
-        after: { ...empty, inventory: inventoryOf({ 0: { itemId: 'ore', quantity: 3 } }) },
-      };
-      expect(await port.resolveDeathLock(lock.id, greedy)).toMatchObject({
-        ok: false,
-        reason: 'not_conserved',
-      });
-      const fair = {
-        characterId: c.id,
-        before: empty,
-        after: { ...empty, inventory: inventoryOf({ 5: { itemId: 'ore', quantity: 2 } }) },
-      };
-      expect(await port.resolveDeathLock(lock.id, fair)).toEqual({ ok: true });
-      expect((await port.loadCharacter(c.id))?.inventory[5]).toEqual({ itemId: 'ore', quantity: 2 });
-      expect(await port.resolveDeathLock(lock.id)).toMatchObject({ ok: false, reason: 'stale' });
-      expect(await port.recoverDeathLocks()).toBe(0);
-    });
-  });
-
   describe('sessions, kills, health', () => {
     it('records login and logout', async () => {
       const c = await port.createCharacter(makeCharacter(account, 'Sessions'));
@@ -625,191 +543,9 @@ export function persistenceContract(make: () => TestDb): void {
     });
   });
 
-  describe('AI agents (mappings, goals, kept messages)', () => {
-    it('creates, reads, lists by account and character, and deletes a mapping with its messages', async () => {
-      const c = await port.createCharacter(makeCharacter(account, 'AgentChar'));
-      const m = await port.createAgentMapping({
-        agentId: 'ag-1',
-        accountId: account,
-        characterId: c.id,
-        name: 'Scout',
-      });
-      expect(m).toMatchObject({ agentId: 'ag-1', accountId: account, characterId: c.id, name: 'Scout' });
-      expect(m.createdAt).toBeInstanceOf(Date);
-      expect(await port.getAgentMapping('ag-1')).toEqual(m);
-      expect(await port.getAgentMapping('nobody')).toBeNull();
-      expect((await port.listAgentMappings(account)).map((r) => r.agentId)).toContain('ag-1');
-      expect((await port.agentMappingsOfCharacter(c.id)).map((r) => r.agentId)).toEqual(['ag-1']);
-      expect(await port.agentCharacterIds()).toContain(c.id);
-      await rejectsWith(
-        port.createAgentMapping({ agentId: 'ag-1', accountId: account, characterId: c.id, name: '' }),
-        '23505',
-      );
-      await port.queueAgentMessage(
-        'ag-1',
-        { fromAccountId: account, fromName: 'x', content: 'hi', sentAtMs: 1 },
-        50,
-      );
-      expect(await port.deleteAgentMapping('ag-1')).toBe(true);
-      expect(await port.deleteAgentMapping('ag-1')).toBe(false);
-      expect(await port.getAgentMapping('ag-1')).toBeNull();
-      expect(await port.agentCharacterIds()).not.toContain(c.id);
-      const left = await sql.query('SELECT 1 FROM agent_messages WHERE "agentId" = $1', ['ag-1']);
-      expect(left).toEqual([]);
-    });
-
-    it('saves and loads a goal with its pause flag; null goal allowed', async () => {
-      const c = await port.createCharacter(makeCharacter(account, 'GoalChar'));
-      expect(await port.loadAgentGoal(c.id)).toBeNull();
-      const goal = { type: 'explore', label: 'Explore', startedAt: 1234, params: { radius: 5 } };
-      await port.saveAgentGoal(c.id, { goal, paused: false });
-      expect(await port.loadAgentGoal(c.id)).toEqual({ goal, paused: false });
-      await port.saveAgentGoal(c.id, { goal: null, paused: true });
-      expect(await port.loadAgentGoal(c.id)).toEqual({ goal: null, paused: true });
-    });
-
-    it('keeps at most `keep` messages, the newest, and hands them out oldest first exactly once', async () => {
-      const c = await port.createCharacter(makeCharacter(account, 'MsgChar'));
-      await port.createAgentMapping({ agentId: 'ag-msg', accountId: account, characterId: c.id, name: '' });
-      for (let i = 0; i < 7; i++)
-        await port.queueAgentMessage(
-          'ag-msg',
-          { fromAccountId: account, fromName: 'Boss', content: `m${i}`, sentAtMs: 1_700_000_000_000 + i },
-          5,
-        );
-      const got = await port.takeAgentMessages('ag-msg');
-      expect(got.map((m) => m.content)).toEqual(['m2', 'm3', 'm4', 'm5', 'm6']);
-      expect(got[0]).toEqual({
-        fromAccountId: account,
-        fromName: 'Boss',
-        content: 'm2',
-        sentAtMs: 1_700_000_000_002,
-      });
-      expect(await port.takeAgentMessages('ag-msg')).toEqual([]);
-    });
-  });
-
-  describe('login batches (issue 19: one transaction for many logins)', () => {
-    const kit = () => ({
-      coins: 25,
-      inventory: inventoryOf({
-        0: { itemId: 'bronze_axe', quantity: 1 },
-        1: { itemId: 'logs', quantity: 3 },
-      }),
-      equipment: { weapon: { itemId: 'bronze_sword', quantity: 1 } },
-      bank: [{ itemId: 'ore', quantity: 2 }],
-    });
-    const anonymous = (name: string) => {
-      const c = makeCharacter(randomUUID(), name, kit());
-      return { userName: `Guest-${name}`, character: c };
-    };
-
-    it('creates many anonymous accounts with their first characters; taken names are skipped whole', async () => {
-      await port.createCharacter(makeCharacter(account, 'BatchTaken'));
-      const entries = Array.from({ length: 40 }, (_, i) => anonymous(`Login${i}`));
-      const clash = anonymous('batchtaken'); // an existing name, other case
-      const twinA = anonymous('BatchTwin');
-      const twinB = anonymous('BATCHTWIN'); // the same name twice in one batch
-      const all = [...entries, clash, twinA, twinB];
-      const { taken } = await port.createAnonymousLogins(all);
-      expect([...taken].sort()).toEqual([clash.character.id, twinB.character.id].sort());
-      const loaded = await port.loadCharacters(all.map((e) => e.character.id));
-      expect(loaded.size).toBe(entries.length + 1);
-      for (const e of [...entries, twinA]) {
-        expect(loaded.get(e.character.id)).toEqual(await port.loadCharacter(e.character.id));
-        expect(loaded.get(e.character.id)).toMatchObject({
-          name: e.character.name,
-          coins: 25,
-          inventory: e.character.inventory,
-          equipment: e.character.equipment,
-          bank: e.character.bank,
-        });
-        expect(await port.getUser(e.character.accountId)).toMatchObject({
-          anonymous: true,
-          name: e.userName,
-        });
-      }
-      // A skipped character left no holdings behind; its account exists and a retry with a new name works.
-      const orphan = await sql.query('SELECT 1 FROM inventory WHERE "characterId" = $1', [
-        clash.character.id,
-      ]);
-      expect(orphan).toEqual([]);
-      const retry = { ...clash, character: { ...clash.character, name: 'BatchRetry' } };
-      expect((await port.createAnonymousLogins([retry])).taken.size).toBe(0);
-      expect((await port.loadCharacter(clash.character.id))?.name).toBe('BatchRetry');
-      expect(await port.listCharacters(clash.character.accountId)).toHaveLength(1);
-    });
-
-    it('loads several characters at once, exactly as one by one; unknown ids are absent', async () => {
-      const a = await port.createCharacter(makeCharacter(account, 'LoadManyA', kit()));
-      const b = await port.createCharacter(makeCharacter(account, 'LoadManyB'));
-      const got = await port.loadCharacters([a.id, 'no-such-id', b.id, a.id]);
-      expect([...got.keys()].sort()).toEqual([a.id, b.id].sort());
-      expect(got.get(a.id)).toEqual(await port.loadCharacter(a.id));
-      expect(got.get(b.id)).toEqual(await port.loadCharacter(b.id));
-      expect((await port.loadCharacters([])).size).toBe(0);
-    });
-
-    it('records many logins in one go: a session row each, lastLoginAt set, null for a deleted character', async () => {
-      const a = await port.createCharacter(makeCharacter(account, 'RecordA'));
-      const b = await port.createCharacter(makeCharacter(account, 'RecordB'));
-      const ids = await port.recordLogins([
-        { characterId: a.id, accountId: account },
-        { characterId: 'deleted-meanwhile', accountId: account },
-        { characterId: b.id, accountId: account },
-      ]);
-      expect(ids[1]).toBeNull();
-      expect(ids[0]).toEqual(expect.any(String));
-      expect(ids[2]).toEqual(expect.any(String));
-      const rows = await sql.query<{ id: string; characterId: string; logoutAt: unknown }>(
-        'SELECT id, "characterId", "logoutAt" FROM "playerSessions" WHERE id IN ($1, $2)',
-        [ids[0], ids[2]],
-      );
-      expect(rows.map((r) => r.characterId).sort()).toEqual([a.id, b.id].sort());
-      const list = await port.listCharacters(account);
-      for (const id of [a.id, b.id]) expect(list.find((c) => c.id === id)?.lastLoginAt).toBeInstanceOf(Date);
-      await port.recordLogout(ids[0] as string);
-    });
-
-    it('LoginBatches: 300 concurrent logins take a handful of batches, each caller gets its own result', async () => {
-      const calls = { create: 0, load: 0, record: 0 };
-      const counted = {
-        createAnonymousLogins: (e: Parameters<PersistencePort['createAnonymousLogins']>[0]) => {
-          calls.create++;
-          return port.createAnonymousLogins(e);
-        },
-        loadCharacters: (ids: readonly string[]) => {
-          calls.load++;
-          return port.loadCharacters(ids);
-        },
-        recordLogins: (rows: Parameters<PersistencePort['recordLogins']>[0]) => {
-          calls.record++;
-          return port.recordLogins(rows);
-        },
-      };
-      const batches = new LoginBatches(counted, 100);
-      const entries = Array.from({ length: 300 }, (_, i) => anonymous(`Storm${i}`));
-      entries.push(anonymous('Storm7')); // taken by an earlier entry: only this caller hears false
-      const results = await Promise.all(
-        entries.map(async (e) => {
-          if (!(await batches.createAnonymous(e))) return { id: e.character.id, created: false };
-          const state = await batches.loadCharacter(e.character.id);
-          const session = await batches.recordLogin(e.character.id, e.character.accountId);
-          return { id: e.character.id, created: true, name: state?.name, session };
-        }),
-      );
-      expect(results.filter((r) => !r.created).map((r) => r.id)).toEqual([entries[300]!.character.id]);
-      for (const [i, r] of results.slice(0, 300).entries()) {
-        expect(r).toMatchObject({ created: true, name: `Storm${i}`, session: expect.any(String) });
-      }
-      expect(new Set(results.map((r) => r.session)).size).toBe(301); // 300 distinct + undefined
-      // 301 of each, at most 100 a batch: 4 batches each (the first may be small: it starts at once).
-      expect(calls.create).toBeLessThanOrEqual(5);
-      expect(calls.load).toBeLessThanOrEqual(5);
-      expect(calls.record).toBeLessThanOrEqual(5);
-    });
-  });
-
+  deathLocksContract(() => ({ port, account }));
+  agentsContract(() => ({ port, sql, account }));
+  loginBatchesContract(() => ({ port, sql, account }));
   socialContract(() => ({ port, sql }));
   worldLocksContract(() => ({ port, sql }));
 }

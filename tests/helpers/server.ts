@@ -1,7 +1,7 @@
 import { type Config, loadConfig } from '../../lib/config.ts';
 import { createLogger, type Logger } from '../../lib/logger.ts';
-import { createUnauthenticatedApp } from '../../net/ws/unauthenticated-app.ts';
 import { type RunningServer, type ServerOptions, type StatusSource, startServer } from '../../src/server.ts';
+import { createUnauthenticatedApp } from './unauthenticated-app.ts';
 
 /**
  * Starts the real server in-process on 127.0.0.1 and a free port, with a hermetic test configuration

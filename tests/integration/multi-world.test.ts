@@ -260,6 +260,7 @@ if (ready) {
     });
   });
 } else {
+  // Outside CI without PostgreSQL or NATS only (CI fails above): a user's machine need not run them.
   console.warn(
     `SKIPPING three-world test: PostgreSQL at ${TEST_PG_URL} or NATS at ${TEST_NATS_URL} does not answer`,
   );

@@ -65,7 +65,7 @@ describe('framing and the unauthenticated app (contract §1.1, §1.2)', () => {
     c.send('authenticate', { authToken: 'whatever' });
     expect((await c.next('authResult')).payload).toEqual({
       success: false,
-      error: 'authentication is not available yet',
+      error: 'this test server accepts no login',
     });
     expect(await c.waitClose()).toBe(4001);
   });

@@ -1,16 +1,16 @@
-import type { ClientMessage } from '../protocol/index.ts';
-import type { WsApp, WsConnection } from './types.ts';
+import type { ClientMessage } from '../../net/protocol/index.ts';
+import type { WsApp, WsConnection } from '../../net/ws/types.ts';
 
 /**
- * The WsApp used until the identity work lands: nobody can authenticate yet. Every event but
- * `authenticate` gets NOT_AUTHENTICATED (contract §1.2); `authenticate` (or `?authToken=`) is refused
- * with 4001; a socket that stays unauthenticated past the timeout is closed with 4001.
+ * A WsApp for transport tests that need no identity: nobody can log in. Every event but `authenticate`
+ * gets NOT_AUTHENTICATED; `authenticate` (or `?authToken=`) is refused with 4001; a socket that stays
+ * unauthenticated past the timeout is closed with 4001.
  */
 export function createUnauthenticatedApp(opts: { authTimeoutMs: number }): WsApp {
   const timers = new Map<number, NodeJS.Timeout>();
 
   const refuse = (c: WsConnection) => {
-    c.send('authResult', { success: false, error: 'authentication is not available yet' });
+    c.send('authResult', { success: false, error: 'this test server accepts no login' });
     c.close(4001, 'authentication failed');
   };
 
