@@ -11,7 +11,7 @@ import {
   nextTxId,
   stackAt,
   submitTx,
-  takeFromSlot,
+  takeItems,
 } from '../inventory/index.ts';
 import { NPCS } from '../npcs/index.ts';
 import { STATIONS, stationOf } from '../stations/index.ts';
@@ -101,19 +101,11 @@ export function handleBankDeposit(world: GameWorld, cmd: CommandOf<'bankDeposit'
   const after = holdingsOf(player);
   const { itemId } = stack;
   // A non-stackable deposit of n takes this slot first, then other slots holding the same item.
-  const slots = [cmd.slot, ...after.inventory.map((_, i) => i).filter((i) => i !== cmd.slot)].filter(
-    (i) => after.inventory[i]?.itemId === itemId,
-  );
-  const held = isStackable(world.content, itemId)
-    ? stack.quantity
-    : slots.reduce((n, i) => n + (after.inventory[i]?.quantity ?? 0), 0);
-  const quantity = cmd.quantity ?? stack.quantity;
-  if (!Number.isInteger(quantity) || quantity <= 0 || quantity > held) {
+  const quantity = takeItems(world.content, after.inventory, cmd.slot, cmd.quantity);
+  if (quantity === null) {
     emitError(world, player.characterId, 'INVALID_QUANTITY', 'you do not hold that many', cmd.origin);
     return;
   }
-  let left = quantity;
-  for (const i of slots) if (left > 0) left -= takeFromSlot(after.inventory, i, left);
   if (!addToBank(after.bank, itemId, quantity)) {
     emitError(world, player.characterId, 'INVALID_QUANTITY', 'the bank cannot hold more of that', cmd.origin);
     return;

@@ -78,6 +78,33 @@ export function addItem(content: SimContent, purse: Purse, itemId: string, quant
 }
 
 /** Take up to `quantity` from one slot (mutates); returns what was taken. */
+/**
+ * Take `quantity` (default: the slot's whole stack) of the item in `slot` out of an inventory (a copy
+ * being prepared for a transaction): this slot first, then other slots holding the same item, so a
+ * non-stackable n takes n slots. Null, with nothing taken, when the slot is empty or fewer are held.
+ */
+export function takeItems(
+  content: SimContent,
+  inventory: (ItemStack | null)[],
+  slot: number,
+  quantity?: number,
+): number | null {
+  const stack = stackAt(inventory, slot);
+  if (!stack) return null;
+  const { itemId } = stack;
+  const slots = [slot, ...inventory.map((_, i) => i).filter((i) => i !== slot)].filter(
+    (i) => inventory[i]?.itemId === itemId,
+  );
+  const held = isStackable(content, itemId)
+    ? stack.quantity
+    : slots.reduce((n, i) => n + (inventory[i]?.quantity ?? 0), 0);
+  const wanted = quantity ?? stack.quantity;
+  if (!Number.isInteger(wanted) || wanted <= 0 || wanted > held) return null;
+  let left = wanted;
+  for (const i of slots) if (left > 0) left -= takeFromSlot(inventory, i, left);
+  return wanted;
+}
+
 export function takeFromSlot(inventory: (ItemStack | null)[], slot: number, quantity: number): number {
   const s = inventory[slot];
   if (!s) return 0;

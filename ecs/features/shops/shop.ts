@@ -8,13 +8,12 @@ import {
   addItem,
   COINS,
   holdingsOf,
-  isStackable,
   itemsLocked,
   MAX_STACK,
   nextTxId,
   stackAt,
   submitTx,
-  takeFromSlot,
+  takeItems,
 } from '../inventory/index.ts';
 import { NPCS } from '../npcs/index.ts';
 import type { ShopItemView } from './events.ts';
@@ -244,19 +243,11 @@ export function handleShopSell(world: GameWorld, cmd: CommandOf<'shopSell'>): vo
   const after = holdingsOf(player);
   const { itemId } = stack;
   // A non-stackable sale of n takes this slot first, then other slots holding the same item.
-  const slots = [cmd.slot, ...after.inventory.map((_, i) => i).filter((i) => i !== cmd.slot)].filter(
-    (i) => after.inventory[i]?.itemId === itemId,
-  );
-  const held = isStackable(world.content, itemId)
-    ? stack.quantity
-    : slots.reduce((n, i) => n + (after.inventory[i]?.quantity ?? 0), 0);
-  const quantity = cmd.quantity ?? stack.quantity;
-  if (!Number.isInteger(quantity) || quantity <= 0 || quantity > held) {
+  const quantity = takeItems(world.content, after.inventory, cmd.slot, cmd.quantity);
+  if (quantity === null) {
     emitError(world, player.characterId, 'INVALID_QUANTITY', 'you do not hold that many', cmd.origin);
     return;
   }
-  let left = quantity;
-  for (const i of slots) if (left > 0) left -= takeFromSlot(after.inventory, i, left);
   const paid = Math.floor(info.value * store.buybackRate) * quantity;
   if (after.coins + paid > MAX_STACK) {
     emitError(world, player.characterId, 'INVENTORY_FULL', 'your coin pouch is full', cmd.origin);
