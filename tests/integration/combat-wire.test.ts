@@ -1,12 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../lib/logger.ts';
 import { serverEvents } from '../../net/protocol/server-events.ts';
-import { REPO_ROOT } from '../../src/server.ts';
-import { startWorldServer, type WorldServer } from '../../src/world-server.ts';
-import { testConfig } from '../helpers/server.ts';
+import type { WorldServer } from '../../src/world-server.ts';
+import { type DefaultWorld, startDefaultWorld } from '../helpers/default-world.ts';
 import { TestWsClient, type WsMessage } from '../helpers/ws-client.ts';
 
 /**
@@ -16,31 +11,20 @@ import { TestWsClient, type WsMessage } from '../helpers/ws-client.ts';
  */
 
 const TICK_MS = 50;
-let worldDir: string;
-let srv: WorldServer;
+let world: DefaultWorld;
+let _srv: WorldServer;
 let wsUrl: string;
 const clients: TestWsClient[] = [];
 
 beforeAll(async () => {
-  worldDir = mkdtempSync(path.join(os.tmpdir(), 'combat-wire-'));
-  const config = testConfig({
-    WORLD: worldDir,
-    TICK_MS: String(TICK_MS),
-    JWT_SECRET: 'integration-test-secret-0123456789-abcdefghij',
-    ADMIN_CODE: 'test-admin-code',
-    DISABLE_RATE_LIMIT: 'true',
-  });
-  srv = await startWorldServer(config, createLogger(config), {
-    manifestsDir: path.join(REPO_ROOT, 'world', 'assets', 'manifests'),
-    publicDir: '/nonexistent/public',
-  });
-  wsUrl = `ws://127.0.0.1:${srv.port}/ws`;
+  world = await startDefaultWorld('combat-wire', { TICK_MS: String(TICK_MS) });
+  _srv = world.srv;
+  wsUrl = world.wsUrl;
 });
 
 afterAll(async () => {
   for (const c of clients) c.close();
-  await srv?.stop();
-  rmSync(worldDir, { recursive: true, force: true });
+  await world?.stop();
 });
 
 async function enter(name: string, encoding: 'json' | 'msgpack') {

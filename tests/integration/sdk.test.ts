@@ -1,13 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../lib/logger.ts';
 import { serverEvents } from '../../net/protocol/server-events.ts';
 import { AgentApi, AgentApiError, GameClient, GameError } from '../../sdk/index.ts';
-import { REPO_ROOT } from '../../src/server.ts';
-import { startWorldServer, type WorldServer } from '../../src/world-server.ts';
-import { testConfig } from '../helpers/server.ts';
+import type { WorldServer } from '../../src/world-server.ts';
+import { type DefaultWorld, startDefaultWorld } from '../helpers/default-world.ts';
 
 /**
  * The client SDK (sdk/) against the real server: connecting in both encodings (anonymous and with a
@@ -17,33 +12,22 @@ import { testConfig } from '../helpers/server.ts';
  */
 
 const TICK_MS = 50;
-let worldDir: string;
-let srv: WorldServer;
+let world: DefaultWorld;
+let _srv: WorldServer;
 let base: string;
 let wsUrl: string;
 const clients: GameClient[] = [];
 
 beforeAll(async () => {
-  worldDir = mkdtempSync(path.join(os.tmpdir(), 'sdk-'));
-  const config = testConfig({
-    WORLD: worldDir,
-    TICK_MS: String(TICK_MS),
-    JWT_SECRET: 'integration-test-secret-0123456789-abcdefghij',
-    ADMIN_CODE: 'test-admin-code',
-    DISABLE_RATE_LIMIT: 'true',
-  });
-  srv = await startWorldServer(config, createLogger(config), {
-    manifestsDir: path.join(REPO_ROOT, 'world', 'assets', 'manifests'),
-    publicDir: '/nonexistent/public',
-  });
-  base = `http://127.0.0.1:${srv.port}`;
-  wsUrl = `ws://127.0.0.1:${srv.port}/ws`;
+  world = await startDefaultWorld('sdk', { TICK_MS: String(TICK_MS) });
+  _srv = world.srv;
+  base = world.base;
+  wsUrl = world.wsUrl;
 });
 
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.close()));
-  await srv?.stop();
-  rmSync(worldDir, { recursive: true, force: true });
+  await world?.stop();
 });
 
 const track = (c: GameClient) => {
