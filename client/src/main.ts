@@ -374,7 +374,7 @@ view.addEventListener('click', (ev) => {
   const rect = view.getBoundingClientRect();
   const { x, z } = toTile(camera(state, view), ev.clientX - rect.left, ev.clientY - rect.top);
   const here = state.at(x, z).filter((e) => e.id !== state.me?.id);
-  const actions = here.flatMap(entityActions);
+  const actions = here.flatMap((e) => entityActions(e).map((item) => ({ ...item, targetId: e.id })));
   if (here.length === 0) {
     ui.hideMenu();
     walk(x, z);

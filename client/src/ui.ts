@@ -23,6 +23,8 @@ export function el<K extends keyof HTMLElementTagNameMap>(
 export interface MenuItem {
   label: string;
   run: () => void;
+  /** The entity the entry acts on: two rats on one tile give two entries with the same label. */
+  targetId?: string;
 }
 
 export class Ui {
@@ -57,7 +59,9 @@ export class Ui {
     const m = $('menu');
     m.replaceChildren(el('div', { class: 'row' }, el('b', {}, title)));
     for (const item of items) {
-      const b = el('button', { 'data-action': item.label }, item.label);
+      const attrs: Record<string, string> = { 'data-action': item.label };
+      if (item.targetId) attrs['data-target'] = item.targetId;
+      const b = el('button', attrs, item.label);
       b.addEventListener('click', (ev) => {
         ev.stopPropagation();
         this.hideMenu();

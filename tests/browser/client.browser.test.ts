@@ -172,7 +172,7 @@ describe.skipIf(!haveBrowser && !inCi)('web client in headless Chromium', () => 
       const e = await find(page, `v.id === ${JSON.stringify(id)}`);
       if (!e) throw new Error(`${id} left the view`);
       await clickAt(page, e.x, e.z);
-      const button = page.locator('#menu button', { hasText: label });
+      const button = page.locator(`#menu button[data-target="${id}"]`, { hasText: label });
       if (await button.isVisible()) {
         await button.click();
         return;
