@@ -9,11 +9,14 @@ import { Worker } from 'node:worker_threads';
 import { GameClient } from '../../tests/crash/game-client.ts';
 import { type LoopStats, tradeLoop } from '../../tests/crash/trade-driver.ts';
 import type { WorkerInit, WorkerReport } from '../load/protocol.ts';
+import { type ActivityStats, fightLoop, GOOSE_SPOT, RAT_SPOT, skillLoop, TREE_SPOT } from './activities.ts';
 import type { SoakSample } from './server.ts';
 
 /**
  * npm run soak (issue 19): SOAK_BOTS bots (default 2,000, in worker threads: walk and chat, as
- * bench:load's) plus SOAK_PAIRS pairs of players trading and banking next to the bank, for
+ * bench:load's) plus SOAK_PAIRS pairs of players trading and banking next to the bank, SOAK_FIGHTERS
+ * players fighting the rats and geese and SOAK_SKILLERS chopping trees and lighting fires (default 20
+ * each; bench/soak/activities.ts), for
  * SOAK_MINUTES (default 5; 60 for the record) against the real world server in a child process.
  * Prints every SOAK_SAMPLE_MS the server's RSS and heap, players, active handles; every minute the tick
  * p99 and the errors the bots were sent; at the end the heap slope after warm-up. Then every client
@@ -24,6 +27,8 @@ import type { SoakSample } from './server.ts';
 const env = process.env;
 const BOTS = Number(env['SOAK_BOTS'] ?? 2000);
 const PAIRS = Number(env['SOAK_PAIRS'] ?? 20);
+const FIGHTERS = Number(env['SOAK_FIGHTERS'] ?? 20);
+const SKILLERS = Number(env['SOAK_SKILLERS'] ?? 20);
 const MINUTES = Number(env['SOAK_MINUTES'] ?? 5);
 const TICK_MS = Number(env['SOAK_TICK_MS'] ?? 600);
 const SAMPLE_MS = Number(env['SOAK_SAMPLE_MS'] ?? 10_000);
@@ -113,7 +118,9 @@ function p99(values: number[]): number {
 }
 
 async function main(): Promise<void> {
-  console.log(`soak: ${BOTS} bots + ${PAIRS} trading pairs for ${MINUTES} min, tick ${TICK_MS} ms`);
+  console.log(
+    `soak: ${BOTS} bots + ${PAIRS} trading pairs + ${FIGHTERS} fighters + ${SKILLERS} skillers for ${MINUTES} min, tick ${TICK_MS} ms`,
+  );
   const { child, port, dir, ready } = await startServer();
   const wsUrl = `ws://127.0.0.1:${port}/ws`;
   let started = performance.now();
@@ -140,7 +147,22 @@ async function main(): Promise<void> {
       loops.push(tradeLoop(pair[0] as GameClient, pair[1] as GameClient, stats));
     }),
   );
-  console.log(`${PAIRS} trading pairs ready after ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  // Fighters and skillers: each setup command waits for a tick, so all at once.
+  const activity: ActivityStats = { kills: 0, logs: 0, fires: 0, timeouts: 0 };
+  await Promise.all(
+    Array.from({ length: FIGHTERS + SKILLERS }, async (_, i) => {
+      const c = await GameClient.connect(wsUrl);
+      const fighter = i < FIGHTERS;
+      const [x, z] = fighter ? (i % 2 === 0 ? RAT_SPOT : GOOSE_SPOT) : TREE_SPOT;
+      await c.command(`/admin ${ADMIN_CODE}`);
+      await c.command(`/tp ${x} ${z}`);
+      traders.push(c);
+      loops.push(fighter ? fightLoop(c, activity) : skillLoop(c, activity));
+    }),
+  );
+  console.log(
+    `${PAIRS} trading pairs, ${FIGHTERS} fighters, ${SKILLERS} skillers ready after ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
   started = performance.now(); // the soak's clock starts with the bots
 
   const workers: Worker[] = [];
@@ -186,7 +208,8 @@ async function main(): Promise<void> {
       const t = ((s.at - started) / 1000).toFixed(0);
       console.log(
         `t=${t}s rss=${mb(s.rss)}MB heap=${mb(s.heapUsed)}MB players=${s.players} bots=${sum(inWorld)} failed=${sum(failed)} ` +
-          `trades=${stats.trades} banks=${stats.banks} timers=${s.resources['Timeout'] ?? 0} handles=${Object.values(s.resources).reduce((a, b) => a + b, 0)}`,
+          `trades=${stats.trades} banks=${stats.banks} kills=${activity.kills} logs=${activity.logs} fires=${activity.fires} ` +
+          `timers=${s.resources['Timeout'] ?? 0} handles=${Object.values(s.resources).reduce((a, b) => a + b, 0)}`,
       );
     }
     const m = Math.floor((performance.now() - started) / 60_000);
@@ -207,11 +230,14 @@ async function main(): Promise<void> {
   }
 
   // Everyone leaves; the server must return to idle.
+  // Listen for the exits first: a worker exits 500 ms after `stop`, maybe before the loops end.
+  const exited = Promise.all(workers.map((w) => new Promise((r) => w.once('exit', r))));
   for (const w of workers) w.postMessage({ type: 'stop' });
   for (const c of traders) c.close();
   await Promise.all(loops);
-  await Promise.all(workers.map((w) => new Promise((r) => w.once('exit', r))));
+  await exited;
   let after = await sampleNow(child);
+  console.log(`every client closed; ${after.players} players still in the world, waiting for them to leave`);
   for (let i = 0; i < 60 && after.players > 0; i++) {
     await sleep(1000);
     after = await sampleNow(child);
@@ -250,6 +276,12 @@ async function main(): Promise<void> {
     botsFailed: sum(failed),
     trades: stats.trades,
     banks: stats.banks,
+    fighters: FIGHTERS,
+    skillers: SKILLERS,
+    kills: activity.kills,
+    logsChopped: activity.logs,
+    firesLit: activity.fires,
+    activityTimeouts: activity.timeouts,
     tickP99PerMinute: perMinute.map((m) => Number(m.p99.toFixed(1))),
     rssMB: {
       idle: mb(ready.rss),

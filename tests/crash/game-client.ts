@@ -32,6 +32,8 @@ export class GameClient {
   bank: { itemId: string; quantity: number }[] | undefined;
   /** NPCs seen in world:update: wire id -> manifest npcId. */
   readonly npcs = new Map<string, string>();
+  /** Resource nodes seen in world:update and not depleted then: wire id -> resourceId. */
+  readonly resources = new Map<string, string>();
   closed = false;
   private waiters: Waiter[] = [];
 
@@ -114,6 +116,10 @@ export class GameClient {
       for (const e of payload.entities as Payload[]) {
         if (e.id === this.id) this.tile = { x: e.x, z: e.z };
         if (e.type === 'npc' && typeof e.npcId === 'string') this.npcs.set(e.id, e.npcId);
+        if (e.type === 'resource' && typeof e.resourceId === 'string') {
+          if (e.depleted) this.resources.delete(e.id);
+          else this.resources.set(e.id, e.resourceId);
+        }
       }
     } else if (event === 'bank:update') {
       this.bank = payload.items;
