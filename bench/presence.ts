@@ -69,8 +69,9 @@ async function main(): Promise<void> {
       loadSocialLists: async (ids) => new Map(ids.map((x) => [x, lists(Number(x.slice(6)))])),
     },
     messaging,
+    worldId: 1,
     enqueue: (cmd) => queue.push(cmd),
-    log: { error: (o) => console.error(o) },
+    log: { error: (o) => console.error(o), info: () => {} },
   });
 
   async function phase(label: string, push: (from: number, to: number) => void): Promise<void> {

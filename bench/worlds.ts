@@ -73,7 +73,7 @@ async function presenceFanOut(): Promise<void> {
   const t0 = performance.now();
   ports.forEach((p, w) => {
     for (let i = 0; i < perWorld; i++)
-      p.presenceChanged({ characterId: `w${w}-${i}`, name: `W${w}P${i}`, online: true });
+      p.presenceChanged({ characterId: `w${w}-${i}`, name: `W${w}P${i}`, online: true, world: w + 1 });
   });
   await all;
   const ms = performance.now() - t0;

@@ -117,6 +117,11 @@ const envSchema = z.object({
   WS_AUTH_TIMEOUT_SECONDS: int(30, 1, 3600),
   /** This world's number among several sharing one database (docs/scaling.md). */
   WORLD_ID: int(1, 1, 65_535),
+  /** The first token of every NATS subject: worlds of one game share it; two games on one NATS server differ. */
+  NATS_SUBJECT_PREFIX: z
+    .string()
+    .default('hyperscape')
+    .refine((v) => /^[A-Za-z0-9_-]{1,64}$/.test(v), 'letters, digits, _ and - only (1-64 characters)'),
   /** The NATS server joining several worlds; unset: one world, messages stay in this process. */
   NATS_URL: z
     .string()
@@ -268,6 +273,7 @@ export interface Config {
   readonly worlds: {
     readonly worldId: number;
     readonly natsUrl: string | undefined;
+    readonly natsPrefix: string;
     readonly lockTtlMs: number;
   };
   readonly rateLimit: { readonly disabled: boolean; readonly trustProxy: boolean };
@@ -442,7 +448,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     tickMs: e.TICK_MS,
     homeTeleportCooldownSeconds: e.HOME_TELEPORT_COOLDOWN,
     worldSeed: e.WORLD_SEED,
-    worlds: { worldId: e.WORLD_ID, natsUrl: e.NATS_URL, lockTtlMs: e.WORLD_LOCK_TTL_SECONDS * 1000 },
+    worlds: {
+      worldId: e.WORLD_ID,
+      natsUrl: e.NATS_URL,
+      natsPrefix: e.NATS_SUBJECT_PREFIX,
+      lockTtlMs: e.WORLD_LOCK_TTL_SECONDS * 1000,
+    },
     rateLimit: { disabled: e.DISABLE_RATE_LIMIT && !production, trustProxy: e.TRUST_PROXY },
     skipManifests: e.SKIP_MANIFESTS,
     skipAssets: e.SKIP_ASSETS,

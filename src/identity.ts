@@ -50,6 +50,8 @@ export interface IdentityDeps {
   metrics: Pick<ServerMetrics, 'limitRefusals'>;
   /** The world as the agent routes read it; without it (tests with a fake world) nothing is nearby. */
   agentWorld?: Pick<AgentWorld, 'surroundings'>;
+  /** The world a character is in, in any world of the game (what presence said). */
+  onlineWorld: (characterId: string) => number | undefined;
   /** Several worlds: the character holds a login takes (net/session/world-locks.ts). */
   worldLocks?: Pick<WorldLocks, 'claim' | 'release'>;
 }
@@ -94,7 +96,12 @@ export async function createIdentity(deps: IdentityDeps): Promise<Identity> {
     ...characterRoutes({ characters, port, live }),
     ...characterManagementRoutes({ characters, port, live }),
     ...templateRoutes({ templates: deps.content.templates }),
-    ...playerDataRoutes({ characters, port, live, isOnline: (id) => deps.world.isInWorld(id) }),
+    ...playerDataRoutes({
+      characters,
+      port,
+      live,
+      onlineWorld: deps.onlineWorld,
+    }),
     ...agentRoutes({ agents, port }),
   ];
   const ws = createSessionApp({

@@ -6,6 +6,7 @@ import { populateWorld } from '../ecs/core/populate.ts';
 import { entityCounts, type GameRules, type GameWorld, snapshotCharacter } from '../ecs/core/world.ts';
 import { agentSurroundings, type Surroundings } from '../ecs/features/agents/index.ts';
 import { prepareMovement } from '../ecs/features/movement/pathfinding-system.ts';
+import { onlineWorld } from '../ecs/features/social/index.ts';
 import { createGameWorld } from '../ecs/game.ts';
 import { Replicator } from '../net/replication/replicator.ts';
 import type { Delivery } from '../net/session/outbound.ts';
@@ -93,6 +94,11 @@ export class WorldRuntime {
 
   isInWorld(characterId: string): boolean {
     return this.world.players.has(characterId);
+  }
+
+  /** The world a character is in (this one or another, as presence announced it), or undefined. */
+  onlineWorld(characterId: string): number | undefined {
+    return onlineWorld(this.world, characterId);
   }
 
   /**

@@ -41,8 +41,6 @@ export interface GameServerOptions {
   manifestsDir?: string;
   publicDir?: string;
   fetchImpl?: typeof fetch;
-  /** NATS subject prefix shared by the worlds of one game (default `hyperscape`; tests use a fresh one). */
-  natsPrefix?: string;
   /** Milliseconds between world-list heartbeats on NATS (default 2000). */
   worldHeartbeatMs?: number;
 }
@@ -110,7 +108,7 @@ export async function startWorldServer(
   // Friends, presence and private messages leave the tick through the social bridge and the messaging
   // port: one world, the local implementation; several worlds (NATS_URL), NATS (docs/scaling.md).
   const { worldId, natsUrl, lockTtlMs } = config.worlds;
-  const natsPrefix = opts.natsPrefix ?? 'hyperscape';
+  const natsPrefix = config.worlds.natsPrefix;
   let nats: NatsMessaging | undefined;
   if (natsUrl !== undefined) {
     try {
@@ -143,6 +141,7 @@ export async function startWorldServer(
   const social = new SocialBridge({
     port,
     messaging,
+    worldId,
     enqueue: (cmd) => runtime.enqueue(cmd),
     log: logger,
   });
@@ -170,6 +169,7 @@ export async function startWorldServer(
     world: runtime,
     live: runtime,
     agentWorld: { surroundings: (x, z, self) => runtime.agentSurroundings(x, z, self) },
+    onlineWorld: (id) => runtime.onlineWorld(id),
     limiter: rateLimits,
     metrics,
     ...(worldLocks ? { worldLocks } : {}),
@@ -179,6 +179,8 @@ export async function startWorldServer(
   const worlds: WorldDirectory = nats
     ? new NatsWorldDirectory(nats.nc, natsPrefix, thisWorld, opts.worldHeartbeatMs ?? 2000)
     : new LocalWorldDirectory(thisWorld);
+  // Presence follows the worlds: a world that comes up is asked who is online, one that goes down takes its players offline.
+  worlds.onStatus((id, status) => social.worldStatus(id, status));
   worldLocks?.start();
 
   // 4. HTTP + WebSocket.

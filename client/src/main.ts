@@ -178,9 +178,19 @@ function connect(useStoredToken: boolean): void {
   );
   c.on('friend:presence', (p) => {
     const f = state.social.friends.find((v) => v.id === p.id);
-    if (f) f.online = p.online;
+    const moved = f?.online === true && p.online;
+    if (f) {
+      f.online = p.online;
+      if (p.world === undefined) delete f.world;
+      else f.world = p.world;
+    }
     ui.renderFriends();
-    ui.chatLine(`${p.name} has logged ${p.online ? 'in' : 'out'}.`, 'system');
+    const line = moved
+      ? `${p.name} moved to world ${p.world}.`
+      : p.online
+        ? `${p.name} has logged in${p.world === undefined ? '' : ` (world ${p.world})`}.`
+        : `${p.name} has logged out.`;
+    ui.chatLine(line, 'system');
   });
   c.on('skill:xp', (x) => ui.chatLine(`+${x.gained} ${prettyId(x.skill)} xp (level ${x.level})`, 'system'));
   c.on('error', (e) => {

@@ -116,12 +116,12 @@ export interface ServerEvents {
   };
   'dialogue:close': Record<string, never>;
   'social:list': {
-    friends: { id: string; name: string; online: boolean }[];
+    friends: { id: string; name: string; online: boolean; world?: number }[];
     ignored: { id: string; name: string }[];
     requests: { requestId: string; fromId: string; fromName: string }[];
   };
   'friend:requestReceived': { requestId: string; fromId: string; fromName: string };
-  'friend:presence': { id: string; name: string; online: boolean };
+  'friend:presence': { id: string; name: string; online: boolean; world?: number };
   'skill:xp': { skill: string; xp: number; gained: number; level: number };
   error: { code: string; message: string; event: unknown };
   'chat:message': { fromId: string; fromName: string; message: string; channel: string; timestamp: number };

@@ -398,7 +398,11 @@ export class Ui {
         el(
           'div',
           { class: 'row', 'data-friend': f.name },
-          el('span', { class: f.online ? 'on' : 'off' }, `${f.name} — ${f.online ? 'online' : 'offline'}`),
+          el(
+            'span',
+            { class: f.online ? 'on' : 'off' },
+            `${f.name} — ${f.online ? `online${f.world === undefined ? '' : ` (world ${f.world})`}` : 'offline'}`,
+          ),
           button('Remove', () => this.send('friend:remove', { name: f.name })),
         ),
       );

@@ -1,4 +1,4 @@
-import type { CharacterMessage, MessagingPort, Presence, Subscription } from './port.ts';
+import type { Announcement, CharacterMessage, MessagingPort, Presence, Subscription } from './port.ts';
 
 /**
  * The messaging port inside one process: handlers are called on a later microtask, each with its own
@@ -8,6 +8,8 @@ import type { CharacterMessage, MessagingPort, Presence, Subscription } from './
 export class LocalMessaging implements MessagingPort {
   private readonly characters = new Map<string, Set<(m: CharacterMessage) => void>>();
   private readonly presence = new Set<(p: Presence) => void>();
+  private readonly servers = new Set<() => Presence[]>();
+  private readonly announcements = new Set<(a: Announcement) => void>();
   private queued: (() => void)[] = [];
   private draining: Promise<void> | null = null;
   private closed = false;
@@ -68,6 +70,30 @@ export class LocalMessaging implements MessagingPort {
     return { unsubscribe: () => this.presence.delete(handler) };
   }
 
+  servePresence(online: () => Presence[]): Subscription {
+    this.servers.add(online);
+    return { unsubscribe: () => this.servers.delete(online) };
+  }
+
+  requestPresence(): void {
+    this.later(() => {
+      for (const serve of [...this.servers])
+        for (const p of serve()) for (const h of [...this.presence]) safely(() => h({ ...p }));
+    });
+  }
+
+  announce(announcement: Announcement): void {
+    const copy = { ...announcement };
+    this.later(() => {
+      for (const h of [...this.announcements]) safely(() => h({ ...copy }));
+    });
+  }
+
+  onAnnouncement(handler: (announcement: Announcement) => void): Subscription {
+    this.announcements.add(handler);
+    return { unsubscribe: () => this.announcements.delete(handler) };
+  }
+
   async flush(): Promise<void> {
     while (this.draining) await this.draining;
   }
@@ -77,6 +103,8 @@ export class LocalMessaging implements MessagingPort {
     this.closed = true;
     this.characters.clear();
     this.presence.clear();
+    this.servers.clear();
+    this.announcements.clear();
   }
 }
 

@@ -15,11 +15,11 @@ export interface PlayerDataRouteDeps {
   characters: AccountCharacters;
   port: Pick<PersistencePort, 'loadCharacter' | 'loadSocialLists'>;
   live: LiveWorld;
-  /** Whether a character is in the world now (friends' `online`); absent: all offline. */
-  isOnline?: (characterId: string) => boolean;
+  /** The world a character is in now, in any world of the game (friends' `online`, `world`); absent: all offline. */
+  onlineWorld?: (characterId: string) => number | undefined;
 }
 
-export function playerDataRoutes({ characters, port, live, isOnline }: PlayerDataRouteDeps): RouteDef[] {
+export function playerDataRoutes({ characters, port, live, onlineWorld }: PlayerDataRouteDeps): RouteDef[] {
   const load = async (req: HttpRequest) => {
     const characterId = param(req, 'characterId');
     await characters.require(authOf(req), characterId);
@@ -73,11 +73,12 @@ export function playerDataRoutes({ characters, port, live, isOnline }: PlayerDat
         return {
           body: {
             characterId,
-            friends: lists.friends.map((f) => ({
-              id: f.id,
-              name: f.name,
-              online: isOnline?.(f.id) ?? false,
-            })),
+            friends: lists.friends.map((f) => {
+              const world = onlineWorld?.(f.id);
+              return world === undefined
+                ? { id: f.id, name: f.name, online: false }
+                : { id: f.id, name: f.name, online: true, world };
+            }),
             ignored: lists.ignored.map((i) => ({ id: i.id, name: i.name })),
             requests: lists.requests.map((r) => ({
               requestId: r.requestId,

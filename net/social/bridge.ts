@@ -9,26 +9,61 @@ import type { CharacterMessage, MessagingPort, Subscription } from '../messaging
  * requests and runs them asynchronously. Actions go to persistence (one transaction each); the outcome
  * comes back to the actor as a `socialResult` command for a later tick, and the other character's fresh
  * lists are published to it through the messaging port. Presence changes and private messages to other
- * worlds go through the port too; what the port delivers to characters hosted here, and every presence
- * change, is queued as commands.
+ * worlds go through the port too, and announcements to every world; what the port delivers to characters
+ * hosted here, every presence change and every announcement is queued as commands. It answers other
+ * worlds' "who is online?" with the characters this world announced.
  */
 
 export interface SocialBridgeDeps {
   port: Pick<PersistencePort, 'socialAct' | 'loadSocialLists'>;
   messaging: MessagingPort;
+  /** This world's id (WORLD_ID): presence says where a character is. */
+  worldId: number;
   enqueue(cmd: Command): void;
-  log: { error(obj: object, msg?: string): void };
+  log: { error(obj: object, msg?: string): void; info(obj: object, msg?: string): void };
 }
 
 export class SocialBridge {
   private readonly hosted = new Map<string, Subscription>();
-  private readonly presence: Subscription;
+  /** Who this world announced online (answers other worlds' "who is online?"). */
+  private readonly announced = new Map<string, string>();
+  private readonly subs: Subscription[];
   private readonly inflight = new Set<Promise<void>>();
 
   constructor(private readonly deps: SocialBridgeDeps) {
-    this.presence = deps.messaging.onPresence((p) =>
-      deps.enqueue({ type: 'socialPresence', characterId: p.characterId, name: p.name, online: p.online }),
-    );
+    const { messaging, enqueue, worldId } = deps;
+    this.subs = [
+      messaging.onPresence((p) =>
+        enqueue({
+          type: 'socialPresence',
+          characterId: p.characterId,
+          name: p.name,
+          online: p.online,
+          world: p.world,
+        }),
+      ),
+      messaging.servePresence(() =>
+        [...this.announced].map(([characterId, name]) => ({
+          characterId,
+          name,
+          online: true,
+          world: worldId,
+        })),
+      ),
+      messaging.onAnnouncement((a) => enqueue({ type: 'announcement', characterId: '', ...a })),
+    ];
+    // Those already in other worlds (this world may start after them).
+    messaging.requestPresence();
+  }
+
+  /**
+   * Another world came up (first heard, or back after missing heartbeats): ask again who is online; or
+   * it went down: the characters announced there are offline (a killed world never says so itself).
+   */
+  worldStatus(world: number, status: 'online' | 'offline'): void {
+    if (world === this.deps.worldId) return;
+    if (status === 'online') this.deps.messaging.requestPresence();
+    else this.deps.enqueue({ type: 'socialWorldDown', characterId: '', world });
   }
 
   /** After every tick (the runtime calls it). */
@@ -64,8 +99,21 @@ export class SocialBridge {
         }
         return;
       case 'presence':
-        messaging.presenceChanged({ characterId: op.id, name: op.name, online: op.online });
+        if (op.online) this.announced.set(op.id, op.name);
+        else this.announced.delete(op.id);
+        messaging.presenceChanged({
+          characterId: op.id,
+          name: op.name,
+          online: op.online,
+          world: this.deps.worldId,
+        });
         return;
+      case 'announce': {
+        const { fromId, fromName, message, timestamp } = op;
+        this.deps.log.info({ characterId: fromId, message }, 'admin announcement to every world');
+        messaging.announce({ fromName, message, timestamp });
+        return;
+      }
       case 'privateMessage': {
         const { toId, fromId, fromName, message, timestamp } = op;
         messaging.publish(toId, { kind: 'privateMessage', fromId, fromName, message, timestamp });
@@ -137,7 +185,7 @@ export class SocialBridge {
   }
 
   close(): void {
-    this.presence.unsubscribe();
+    for (const s of this.subs) s.unsubscribe();
     for (const s of this.hosted.values()) s.unsubscribe();
     this.hosted.clear();
   }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CharacterMessage, MessagingPort, Presence } from '../../net/messaging/port.ts';
+import type { Announcement, CharacterMessage, MessagingPort, Presence } from '../../net/messaging/port.ts';
 
 /**
  * The messaging port's contract: any implementation (the local one now, a networked one later) runs
@@ -105,17 +105,59 @@ export function messagingContract(make: () => MessagingPort | Promise<MessagingP
       const two: Presence[] = [];
       port.onPresence((p) => one.push(p));
       const sub = port.onPresence((p) => two.push(p));
-      port.presenceChanged({ characterId: 'char-a', name: 'Alice', online: true });
+      port.presenceChanged({ characterId: 'char-a', name: 'Alice', online: true, world: 2 });
       expect(one).toEqual([]);
       await port.flush();
       sub.unsubscribe();
-      port.presenceChanged({ characterId: 'char-a', name: 'Alice', online: false });
+      port.presenceChanged({ characterId: 'char-a', name: 'Alice', online: false, world: 2 });
       await port.flush();
       expect(one).toEqual([
-        { characterId: 'char-a', name: 'Alice', online: true },
-        { characterId: 'char-a', name: 'Alice', online: false },
+        { characterId: 'char-a', name: 'Alice', online: true, world: 2 },
+        { characterId: 'char-a', name: 'Alice', online: false, world: 2 },
       ]);
-      expect(two).toEqual([{ characterId: 'char-a', name: 'Alice', online: true }]);
+      expect(two).toEqual([{ characterId: 'char-a', name: 'Alice', online: true, world: 2 }]);
+    });
+
+    it('"who is online?" is answered by every serving world, through the presence listeners', async () => {
+      const heard: Presence[] = [];
+      port.onPresence((p) => heard.push(p));
+      const online = Array.from({ length: 1200 }, (_, i) => ({
+        characterId: `char-${i}`,
+        name: `Player${i}`,
+        online: true,
+        world: 3,
+      }));
+      const serving = port.servePresence(() => online);
+      port.requestPresence();
+      expect(heard).toEqual([]); // never inside the request
+      // Answers come back from the other worlds (here: this one) in any number of parts.
+      await expect.poll(() => heard.length, { timeout: 5000 }).toBe(1200);
+      expect(heard).toEqual(online);
+      serving.unsubscribe();
+      heard.length = 0;
+      port.requestPresence();
+      await port.flush();
+      await new Promise((r) => setTimeout(r, 200));
+      expect(heard).toEqual([]);
+    });
+  });
+
+  describe('announcements', () => {
+    it('reach every listener, the announcer included, in order; not after unsubscribe', async () => {
+      const one: Announcement[] = [];
+      const two: Announcement[] = [];
+      port.onAnnouncement((a) => one.push(a));
+      const sub = port.onAnnouncement((a) => two.push(a));
+      const a1 = { fromName: 'Admin', message: 'Restart in 5 minutes', timestamp: 1_700_000_000_000 };
+      const a2 = { fromName: 'Admin', message: 'Restart now', timestamp: 1_700_000_060_000 };
+      port.announce(a1);
+      expect(one).toEqual([]);
+      await port.flush();
+      sub.unsubscribe();
+      port.announce(a2);
+      await port.flush();
+      expect(one).toEqual([a1, a2]);
+      expect(two).toEqual([a1]);
     });
   });
 

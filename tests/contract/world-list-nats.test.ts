@@ -61,6 +61,41 @@ if (available) {
         await b.close();
       }
     });
+
+    it('tells when another world comes up and goes down: a clean stop, or silence for three of its intervals', async () => {
+      const prefix = natsPrefix();
+      const [a, b, c] = await Promise.all([
+        connect({ servers: TEST_NATS_URL }),
+        connect({ servers: TEST_NATS_URL }),
+        connect({ servers: TEST_NATS_URL }),
+      ]);
+      try {
+        const heard: string[] = [];
+        const one = new NatsWorldDirectory(a, prefix, { id: 1, address: 'w1', playersOnline: () => 0 }, 100);
+        one.onStatus((id, status) => heard.push(`${id} ${status}`));
+        // World 2 beats every 400 ms: world 1 (every 100 ms) must not take its quiet spells for a death.
+        const two = new NatsWorldDirectory(b, prefix, { id: 2, address: 'w2', playersOnline: () => 0 }, 400);
+        const three = new NatsWorldDirectory(
+          c,
+          prefix,
+          { id: 3, address: 'w3', playersOnline: () => 0 },
+          100,
+        );
+        await until(() => heard.includes('2 online') && heard.includes('3 online'));
+        await new Promise((r) => setTimeout(r, 1000));
+        expect(heard.filter((h) => h.startsWith('2'))).toEqual(['2 online']);
+        await two.close();
+        await until(() => heard.includes('2 offline'));
+        // World 3 dies without a word: its connection is cut.
+        await c.close();
+        await until(() => heard.includes('3 offline'));
+        expect(heard.sort()).toEqual(['2 offline', '2 online', '3 offline', '3 online']);
+        await three.close();
+        await one.close();
+      } finally {
+        for (const nc of [a, b, c]) if (!nc.isClosed()) await nc.close();
+      }
+    });
   });
 } else if (inCi) {
   describe('world list over NATS heartbeats', () => {

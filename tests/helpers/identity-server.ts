@@ -118,6 +118,8 @@ export async function startIdentityServer(
     content,
     world,
     live: world,
+    // The fake world has no presence: a friend is online in world 1 when it is in this one.
+    onlineWorld: (id) => (world.isInWorld(id) ? 1 : undefined),
     limiter: rateLimits,
     metrics,
   });

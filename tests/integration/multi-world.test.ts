@@ -15,8 +15,10 @@ import { TestWsClient, type WsMessage } from '../helpers/ws-client.ts';
 
 /**
  * Three worlds (WORLD_ID 1..3), in this process on free ports, on one PostgreSQL database and one NATS
- * server (docs/scaling.md): a private message and presence cross worlds, the world list shows all
- * three, and a character in one world cannot enter another until it left.
+ * server (docs/scaling.md): a private message, presence (with the friend's world) and admin
+ * announcements cross worlds, the world list shows all three, a character in one world cannot enter
+ * another until it left, and a fourth world started late (a real process) learns who is online, then,
+ * killed with SIGKILL, takes its players offline for the others and lets them go after the TTL.
  */
 
 const ready = (await postgresAvailable()) && (await natsAvailable());
@@ -31,6 +33,7 @@ const dbUrl = (() => {
   return u.toString();
 })();
 const prefix = natsPrefix();
+const ADMIN_CODE = `mw-admin-${randomBytes(6).toString('hex')}`;
 const worlds: WorldServer[] = [];
 const dirs: string[] = [];
 const clients: TestWsClient[] = [];
@@ -42,18 +45,19 @@ async function startWorld(id: number): Promise<WorldServer> {
     WORLD: dir,
     WORLD_ID: String(id),
     NATS_URL: TEST_NATS_URL,
+    NATS_SUBJECT_PREFIX: prefix,
     // Renewed every 2 s: a lost hold is noticed within a test's patience.
     WORLD_LOCK_TTL_SECONDS: '6',
     DATABASE_URL: dbUrl,
     TICK_MS: String(TICK_MS),
     JWT_SECRET,
     DISABLE_RATE_LIMIT: 'true',
+    ADMIN_CODE,
     PUBLIC_WS_URL: `ws://world${id}.test/ws`,
   });
   return startWorldServer(c, createLogger(c), {
     manifestsDir: path.join(REPO_ROOT, 'world', 'assets', 'manifests'),
     publicDir: '/nonexistent/public',
-    natsPrefix: prefix,
     worldHeartbeatMs: 200,
   });
 }
@@ -100,15 +104,20 @@ async function enterWhenFree(world: WorldServer, name: string, token: string, he
   }
 }
 
-async function nextWhere(p: Player, event: string, pred: (payload: WsMessage['payload']) => boolean) {
-  const deadline = Date.now() + 10_000;
+async function nextWhere(
+  p: Player,
+  event: string,
+  pred: (payload: WsMessage['payload']) => boolean,
+  timeoutMs = 10_000,
+) {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     const m = await p.client.next(event, Math.max(1, deadline - Date.now()));
     if (pred(m.payload)) return m.payload;
   }
 }
 
-type Friend = { id: string; name: string; online: boolean };
+type Friend = { id: string; name: string; online: boolean; world?: number };
 
 if (ready) {
   beforeAll(async () => {
@@ -143,7 +152,13 @@ if (ready) {
       bob.client.send('friend:respond', { requestId, accept: true });
       // World 1 heard Bob enter world 2: Alice sees him online.
       const mine = await nextWhere(alice, 'social:list', (p) => (p.friends as Friend[]).length === 1);
-      expect(mine.friends).toEqual([{ id: bob.id, name: 'Bobmw', online: true }]);
+      // ...and in which world.
+      expect(mine.friends).toEqual([{ id: bob.id, name: 'Bobmw', online: true, world: 2 }]);
+      // The dashboards' route of world 1 says the same.
+      const res = await fetch(`http://127.0.0.1:${w1.port}/api/player/${alice.id}/friends`, {
+        headers: { authorization: `Bearer ${alice.token}` },
+      });
+      expect(((await res.json()) as { friends: Friend[] }).friends).toEqual(mine.friends);
     });
 
     it('a private message crosses worlds', async () => {
@@ -152,13 +167,34 @@ if (ready) {
       expect(pm).toMatchObject({ fromId: alice.id, fromName: 'Alicemw', message: 'hello from world 1' });
     });
 
+    it("an admin's /announce reaches the players of every world", async () => {
+      const [w1, , w3] = worlds as [WorldServer, WorldServer, WorldServer];
+      const admin = await enter(w3, 'Adminmw');
+      admin.client.send('player:chat', { message: `/admin ${ADMIN_CODE}` });
+      await nextWhere(admin, 'chat:message', (p) => p.channel === 'system');
+      admin.client.send('player:chat', { message: '/announce The bridge is open in every world' });
+      const expected = {
+        fromId: 'system',
+        fromName: 'Announcement',
+        message: 'Adminmw: The bridge is open in every world',
+        channel: 'system',
+      };
+      for (const p of [alice, bob, admin]) {
+        const line = await nextWhere(p, 'chat:message', (m) => m.fromName === 'Announcement');
+        expect(line).toMatchObject(expected);
+      }
+      expect(w1.port).toBeGreaterThan(0);
+      admin.client.close();
+      await admin.client.waitClose();
+    });
+
     it('GET /api/worlds lists the three worlds with their players and addresses', async () => {
       const [w1] = worlds as [WorldServer];
       const deadline = Date.now() + 10_000;
       let body: { worlds: { id: number; playersOnline: number; address: string; status: string }[] };
       for (;;) {
         body = (await (await fetch(`http://127.0.0.1:${w1.port}/api/worlds`)).json()) as typeof body;
-        if (body.worlds.length === 3 && body.worlds[1]?.playersOnline === 1) break;
+        if (body.worlds.map((w) => w.playersOnline).join() === '1,1,0') break;
         if (Date.now() > deadline) break;
         await new Promise((r) => setTimeout(r, 100));
       }
@@ -185,7 +221,7 @@ if (ready) {
       // Now world 3 takes him (once world 2 saved him and let go), and world 1 sees him come back.
       bob = await enterWhenFree(w3, 'Bobmw', bob.token);
       const on = await nextWhere(alice, 'friend:presence', (p) => p.online === true);
-      expect(on).toEqual({ id: bob.id, name: 'Bobmw', online: true });
+      expect(on).toEqual({ id: bob.id, name: 'Bobmw', online: true, world: 3 });
       alice.client.send('player:chat', { message: 'found you in world 3', to: 'Bobmw' });
       const pm = await nextWhere(bob, 'chat:message', (p) => p.channel === 'private');
       expect(pm).toMatchObject({ message: 'found you in world 3' });
@@ -214,6 +250,7 @@ if (ready) {
       const doomed = await startServerProcess({
         DATABASE_URL: dbUrl,
         NATS_URL: TEST_NATS_URL,
+        NATS_SUBJECT_PREFIX: prefix,
         WORLD_ID: '4',
         WORLD_LOCK_TTL_SECONDS: '5',
         PORT: String(port),
@@ -235,9 +272,32 @@ if (ready) {
         const auth = await carol.next('authResult', 15_000);
         expect(auth.payload).toMatchObject({ success: true });
         token = auth.payload.sessionToken as string;
+        const carolId = auth.payload.characterId as string;
+        await carol.next('social:list', 10_000);
+        // Alice (world 1, online since before world 4 started) and Carol become friends.
+        alice.client.send('friend:request', { name: 'Carolmw' });
+        const request = await carol.next('friend:requestReceived', 10_000);
+        carol.send('friend:respond', { requestId: request.payload.requestId, accept: true });
+        // World 4 started after Alice entered world 1: it asked who is online, so Carol sees her there.
+        for (;;) {
+          const list = (await carol.next('social:list', 10_000)).payload.friends as Friend[];
+          if (list.length === 0) continue;
+          expect(list).toEqual([{ id: alice.id, name: 'Alicemw', online: true, world: 1 }]);
+          break;
+        }
+        const on = await nextWhere(alice, 'social:list', (p) =>
+          (p.friends as Friend[]).some((f) => f.id === carolId),
+        );
+        expect((on.friends as Friend[]).find((f) => f.id === carolId)).toEqual({
+          id: carolId,
+          name: 'Carolmw',
+          online: true,
+          world: 4,
+        });
       } finally {
         await doomed.kill();
       }
+
       // Right after the kill its hold still stands: world 1 refuses, naming world 4.
       const refused = await connect(w1, { authToken: token });
       expect(refused.auth.payload).toEqual({
@@ -245,6 +305,9 @@ if (ready) {
         error: 'this character is in world 4: log out there first',
       });
       await refused.client.waitClose();
+      // World 4 never says goodbye: the others notice its silence and Carol goes offline for Alice.
+      const off = await nextWhere(alice, 'friend:presence', (p) => p.name === 'Carolmw', 30_000);
+      expect(off).toMatchObject({ name: 'Carolmw', online: false });
       // The other worlds kept serving (Alice is still in world 1), and after the TTL Carol enters world 1.
       const carol = await enterWhenFree(w1, 'Carolmw', token, 4);
       expect(carol.id).toBeTruthy();

@@ -110,12 +110,12 @@ describe('friends over real sockets', () => {
     bob.client.send('friend:respond', { requestId, accept: true });
     const mine = await nextWhere(bob, 'social:list', (p) => friendsOf(p).length === 1);
     expect(mine).toEqual({
-      friends: [{ id: alice.id, name: 'Alicesocial', online: true }],
+      friends: [{ id: alice.id, name: 'Alicesocial', online: true, world: 1 }],
       ignored: [],
       requests: [],
     });
     const theirs = await nextWhere(alice, 'social:list', (p) => friendsOf(p).length === 1);
-    expect(friendsOf(theirs)).toEqual([{ id: bob.id, name: 'Bobsocial', online: true }]);
+    expect(friendsOf(theirs)).toEqual([{ id: bob.id, name: 'Bobsocial', online: true, world: 1 }]);
   });
 
   it('unknown, self and duplicate requests are refused with NOT_FOUND, INVALID_TARGET and BUSY', async () => {
@@ -138,12 +138,12 @@ describe('friends over real sockets', () => {
     const c = await nextWhere(carol, 'social:list', (p) => friendsOf(p).length === 1);
     const d = await nextWhere(dave, 'social:list', (p) => friendsOf(p).length === 1);
     expect(c).toEqual({
-      friends: [{ id: dave.id, name: 'Davesocial', online: true }],
+      friends: [{ id: dave.id, name: 'Davesocial', online: true, world: 1 }],
       ignored: [],
       requests: [],
     });
     expect(d).toEqual({
-      friends: [{ id: carol.id, name: 'Carolsocial', online: true }],
+      friends: [{ id: carol.id, name: 'Carolsocial', online: true, world: 1 }],
       ignored: [],
       requests: [],
     });
@@ -161,7 +161,9 @@ describe('friends over real sockets', () => {
     const before = presenceOfBob().length;
     const again = await enter('Bobsocial', bob.token);
     expect(await bob.client.waitClose()).toBe(4002);
-    expect(friendsOf(again.list.payload)).toEqual([{ id: alice.id, name: 'Alicesocial', online: true }]);
+    expect(friendsOf(again.list.payload)).toEqual([
+      { id: alice.id, name: 'Alicesocial', online: true, world: 1 },
+    ]);
     bob = again;
     await leave(bob);
     await nextWhere(alice, 'friend:presence', (p) => p.id === bob.id && p.online === false);

@@ -188,16 +188,29 @@ describe('metrics and connection limits (docs/configuration.md)', () => {
 
 describe('several worlds (docs/scaling.md)', () => {
   it('defaults to world 1 with no NATS: one world, zero setup', () => {
-    expect(loadConfig({}, '/srv/game').worlds).toEqual({ worldId: 1, natsUrl: undefined, lockTtlMs: 30_000 });
+    expect(loadConfig({}, '/srv/game').worlds).toEqual({
+      worldId: 1,
+      natsUrl: undefined,
+      natsPrefix: 'hyperscape',
+      lockTtlMs: 30_000,
+    });
   });
 
-  it('takes WORLD_ID, NATS_URL and WORLD_LOCK_TTL_SECONDS, and refuses bad values', () => {
+  it('takes WORLD_ID, NATS_URL, NATS_SUBJECT_PREFIX and WORLD_LOCK_TTL_SECONDS, and refuses bad values', () => {
     expect(
       loadConfig(
-        { WORLD_ID: '3', NATS_URL: 'nats://127.0.0.1:4222', WORLD_LOCK_TTL_SECONDS: '5' },
+        {
+          WORLD_ID: '3',
+          NATS_URL: 'nats://127.0.0.1:4222',
+          NATS_SUBJECT_PREFIX: 'game_two',
+          WORLD_LOCK_TTL_SECONDS: '5',
+        },
         '/srv/game',
       ).worlds,
-    ).toEqual({ worldId: 3, natsUrl: 'nats://127.0.0.1:4222', lockTtlMs: 5000 });
+    ).toEqual({ worldId: 3, natsUrl: 'nats://127.0.0.1:4222', natsPrefix: 'game_two', lockTtlMs: 5000 });
+    // A subject token: no dots or wildcards that would reach into another game's subjects.
+    for (const bad of ['a.b', '*', '>', ''])
+      expect(problemsOf({ NATS_SUBJECT_PREFIX: bad })[0]).toMatch(/^NATS_SUBJECT_PREFIX: /);
     expect(problemsOf({ WORLD_ID: '0' })).toEqual([
       'WORLD_ID: expected an integer between 1 and 65535, got "0"',
     ]);

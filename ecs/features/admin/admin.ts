@@ -19,6 +19,7 @@ import { dropPath } from '../movement/index.ts';
 import { NPCS } from '../npcs/index.ts';
 import { restorePrayer } from '../prayer/index.ts';
 import { restockShop } from '../shops/index.ts';
+import { announceEverywhere } from '../social/index.ts';
 
 /**
  * Admin chat commands for players whose session passed `/admin <code>` (setAdmin).
@@ -147,6 +148,14 @@ const level: Admin = (world, p, args) => {
 const stock: Admin = (world, _p, args) =>
   restockShop(world, args[0] ?? '') ? `Restocked ${args[0]}.` : `Unknown shop: ${args[0] ?? ''}`;
 
+/** To every player of every world (through the messaging port: one world alone hears it itself). */
+const announce: Admin = (world, p, args) => {
+  const message = args.join(' ').trim();
+  if (message === '') return 'Usage: /announce <message>';
+  announceEverywhere(world, p, message);
+  return null; // the announcement itself comes back to the admin too
+};
+
 const COMMANDS: Readonly<Record<string, Admin>> = {
   give,
   item: give,
@@ -158,6 +167,7 @@ const COMMANDS: Readonly<Record<string, Admin>> = {
   heal,
   kill,
   level,
+  announce,
 };
 
 export function handleChatCommand(world: GameWorld, cmd: CommandOf<'chatCommand'>): void {

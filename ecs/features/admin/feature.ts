@@ -8,13 +8,14 @@ import { movement } from '../movement/index.ts';
 import { npcs } from '../npcs/index.ts';
 import { prayer } from '../prayer/index.ts';
 import { shops } from '../shops/index.ts';
+import { social } from '../social/index.ts';
 import { handleChatCommand } from './admin.ts';
 
-/** Admin chat commands (/give or /item, /coins, /tp, /spawn, /xp, /stock, /heal, /kill, /level) for sessions that passed `/admin <code>`. */
+/** Admin chat commands (/give or /item, /coins, /tp, /spawn, /xp, /stock, /heal, /kill, /level, /announce) for sessions that passed `/admin <code>`. */
 export const admin = defineFeature({
   name: 'admin',
   commands: { chatCommand: handleChatCommand, setAdmin },
-  uses: [movement, npcs, inventory, chat, shops, prayer, combat],
+  uses: [movement, npcs, inventory, social, chat, shops, prayer, combat],
 });
 
 function setAdmin(world: GameWorld, cmd: CommandOf<'setAdmin'>): void {

@@ -12,8 +12,12 @@ declare module '../../core/commands.ts' {
     socialResult: { outcome: SocialOutcome };
     /** Another character's action changed this character's lists (through the messaging port). */
     socialUpdate: { lists: SocialLists; received?: SocialRequest | undefined };
-    /** `characterId` entered or left the world (anywhere), as the messaging port announces it. */
-    socialPresence: { name: string; online: boolean };
+    /** `characterId` entered or left world `world` (this one or another), as the messaging port announces it. */
+    socialPresence: { name: string; online: boolean; world: number };
+    /** World `world` stopped answering (or stopped): the characters announced there are offline. */
+    socialWorldDown: { world: number };
+    /** An admin's announcement (from any world) for every player here. */
+    announcement: { fromName: string; message: string; timestamp: number };
     /** A private message to this character from a player of another world (through the messaging port). */
     privateMessage: { fromId: string; fromName: string; message: string; timestamp: number };
   }

@@ -5,11 +5,11 @@ declare module '../../core/events.ts' {
   interface SimEventData {
     friendRequestReceived: { requestId: string; fromId: string; fromName: string };
     socialList: {
-      friends: { id: string; name: string; online: boolean }[];
+      friends: { id: string; name: string; online: boolean; world?: number }[];
       ignored: { id: string; name: string }[];
       requests: { requestId: string; fromId: string; fromName: string }[];
     };
-    friendPresence: { id: string; name: string; online: boolean };
+    friendPresence: { id: string; name: string; online: boolean; world?: number };
   }
 }
 

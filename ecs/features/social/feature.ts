@@ -1,5 +1,6 @@
 import { defineFeature } from '../../core/feature.ts';
 import {
+  handleAnnouncement,
   handleFriendRemove,
   handleFriendRequest,
   handleFriendRespond,
@@ -9,13 +10,17 @@ import {
   handleSocialPresence,
   handleSocialResult,
   handleSocialUpdate,
+  handleSocialWorldDown,
   hashSocial,
   onLeave,
   socialSystem,
 } from './social.ts';
 import { SOCIAL } from './state.ts';
 
-/** Friends, friend requests, the ignore list, presence, private messages across worlds (docs/social.md). */
+/**
+ * Friends, friend requests, the ignore list, presence, private messages and admin announcements: what
+ * crosses worlds (docs/social.md).
+ */
 export const social = defineFeature({
   name: 'social',
   state: SOCIAL,
@@ -28,10 +33,12 @@ export const social = defineFeature({
     socialResult: handleSocialResult,
     socialUpdate: handleSocialUpdate,
     socialPresence: handleSocialPresence,
+    socialWorldDown: handleSocialWorldDown,
+    announcement: handleAnnouncement,
     privateMessage: handlePrivateMessage,
   },
-  // Presence is news about any character, in this world or not.
-  worldCommands: ['socialPresence'],
+  // Presence and announcements are news about any character or world, not for one player here.
+  worldCommands: ['socialPresence', 'socialWorldDown', 'announcement'],
   systems: [{ name: 'social', phase: 'interactions', run: socialSystem }],
   on: { leave: onLeave },
   hash: hashSocial,

@@ -13,5 +13,5 @@ export {
   type SocialOutcome,
   type SocialRequest,
 } from './lists.ts';
-export { ignores, sendPrivateElsewhere, takeSocialOps } from './social.ts';
+export { announceEverywhere, ignores, onlineWorld, sendPrivateElsewhere, takeSocialOps } from './social.ts';
 export { MAX_PENDING_ACTIONS, type SocialOp, TAKEOVER_GRACE_TICKS } from './state.ts';

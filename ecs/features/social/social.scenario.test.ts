@@ -38,13 +38,14 @@ interface Who {
 }
 
 /** A world wired like the server's, sharing `messaging` with other worlds of the same test. */
-function world(messaging = new LocalMessaging()) {
+function world(messaging = new LocalMessaging(), worldId = 1) {
   const s = new Scenario();
   const bridge = new SocialBridge({
     port,
     messaging,
+    worldId,
     enqueue: (cmd) => s.push(cmd),
-    log: { error: (obj) => console.error(obj) },
+    log: { error: (obj) => console.error(obj), info: () => {} },
   });
   s.afterTick.push((w) => bridge.afterTick(w));
   /** Step until the outside has nothing left to answer. */
@@ -88,7 +89,7 @@ describe('social: friends, requests, ignore list, presence', () => {
     await enter(w, c);
     await enter(w, a);
     expect(lastList(w.s, a.id)).toEqual({
-      friends: [{ id: c.id, name: c.name, online: true }],
+      friends: [{ id: c.id, name: c.name, online: true, world: 1 }],
       ignored: [{ id: b.id, name: b.name }],
       requests: [{ requestId: `${b.id}>${a.id}`, fromId: b.id, fromName: b.name }],
     });
@@ -112,11 +113,11 @@ describe('social: friends, requests, ignore list, presence', () => {
     w.s.push({ type: 'friendRespond', characterId: b.id, requestId, accept: true });
     await w.settle();
     expect(lastList(w.s, b.id)).toEqual({
-      friends: [{ id: a.id, name: a.name, online: true }],
+      friends: [{ id: a.id, name: a.name, online: true, world: 1 }],
       ignored: [],
       requests: [],
     });
-    expect(lastList(w.s, a.id)?.friends).toEqual([{ id: b.id, name: b.name, online: true }]);
+    expect(lastList(w.s, a.id)?.friends).toEqual([{ id: b.id, name: b.name, online: true, world: 1 }]);
   });
 
   it('a request to an online player is shown at once; declining drops it', async () => {
@@ -152,12 +153,12 @@ describe('social: friends, requests, ignore list, presence', () => {
     expect(w.s.eventsOf(a.id, 'error')).toEqual([]);
     expect(w.s.eventsOf(b.id, 'error')).toEqual([]);
     expect(lastList(w.s, a.id)).toEqual({
-      friends: [{ id: b.id, name: b.name, online: true }],
+      friends: [{ id: b.id, name: b.name, online: true, world: 1 }],
       ignored: [],
       requests: [],
     });
     expect(lastList(w.s, b.id)).toEqual({
-      friends: [{ id: a.id, name: a.name, online: true }],
+      friends: [{ id: a.id, name: a.name, online: true, world: 1 }],
       ignored: [],
       requests: [],
     });
@@ -302,7 +303,7 @@ describe('social: friends, requests, ignore list, presence', () => {
     expect(lastList(w.s, a.id)?.friends).toEqual([{ id: b.id, name: b.name, online: false }]);
     await enter(w, b);
     const presence = () => w.s.eventsOf(a.id, 'friendPresence').map((e) => e.data);
-    expect(presence()).toEqual([{ id: b.id, name: b.name, online: true }]);
+    expect(presence()).toEqual([{ id: b.id, name: b.name, online: true, world: 1 }]);
     expect(w.s.eventsOf(stranger.id, 'friendPresence')).toEqual([]);
 
     // Takeover: leave with reason takeover, then the new connection's join.
@@ -311,13 +312,13 @@ describe('social: friends, requests, ignore list, presence', () => {
     await w.settle();
     w.s.push({ type: 'join', characterId: b.id, accountId: b.account, state: state! });
     await w.settle();
-    expect(presence()).toEqual([{ id: b.id, name: b.name, online: true }]);
-    expect(lastList(w.s, b.id)?.friends).toEqual([{ id: a.id, name: a.name, online: true }]);
+    expect(presence()).toEqual([{ id: b.id, name: b.name, online: true, world: 1 }]);
+    expect(lastList(w.s, b.id)?.friends).toEqual([{ id: a.id, name: a.name, online: true, world: 1 }]);
 
     w.s.push({ type: 'leave', characterId: b.id, reason: 'logout' });
     await w.settle();
     expect(presence()).toEqual([
-      { id: b.id, name: b.name, online: true },
+      { id: b.id, name: b.name, online: true, world: 1 },
       { id: b.id, name: b.name, online: false },
     ]);
 
@@ -405,5 +406,131 @@ describe('social: friends, requests, ignore list, presence', () => {
     w1.s.push({ type: 'chat', characterId: a.id, message: 'gone?', to: b.name, origin: 'player:chat' });
     w1.s.step();
     expect(w1.s.lastEvent(a.id, 'error')?.data).toMatchObject({ code: 'NOT_FOUND', event: 'player:chat' });
+  });
+
+  it('social:list and presence say which world a friend is in; moving worlds is no offline flicker', async () => {
+    const messaging = new LocalMessaging();
+    const w1 = world(messaging, 1);
+    const w2 = world(messaging, 2);
+    const [a, b] = [await character(), await character()];
+    await port.socialAct({ kind: 'request', actorId: a.id, name: b.name });
+    await port.socialAct({ kind: 'request', actorId: b.id, name: a.name });
+    await enter(w1, a);
+    await enter(w2, b);
+    await w1.settle();
+    const presence = () => w1.s.eventsOf(a.id, 'friendPresence').map((e) => e.data);
+    expect(presence()).toEqual([{ id: b.id, name: b.name, online: true, world: 2 }]);
+    expect(lastList(w2.s, b.id)?.friends).toEqual([{ id: a.id, name: a.name, online: true, world: 1 }]);
+
+    // b moves to world 1: it leaves world 2 and enters world 1 (the online may arrive first elsewhere).
+    w1.s.push({ type: 'socialPresence', characterId: b.id, name: b.name, online: true, world: 3 });
+    w1.s.push({ type: 'socialPresence', characterId: b.id, name: b.name, online: false, world: 2 });
+    w1.s.step();
+    expect(presence().slice(1)).toEqual([{ id: b.id, name: b.name, online: true, world: 3 }]);
+    // The stale offline from world 2 was ignored: b is still online, in world 3.
+    w1.s.push({
+      type: 'chat',
+      characterId: a.id,
+      message: 'where are you?',
+      to: b.name,
+      origin: 'player:chat',
+    });
+    w1.s.step();
+    expect(w1.s.eventsOf(a.id, 'error').filter((e) => e.data.event === 'player:chat')).toEqual([]);
+  });
+
+  it('a world that goes down takes its players offline for the others', async () => {
+    const messaging = new LocalMessaging();
+    const w1 = world(messaging, 1);
+    const w2 = world(messaging, 2);
+    const [a, b, c] = [await character(), await character(), await character()];
+    await port.socialAct({ kind: 'request', actorId: a.id, name: b.name });
+    await port.socialAct({ kind: 'request', actorId: b.id, name: a.name });
+    await enter(w1, a);
+    await enter(w2, b);
+    await enter(w2, c);
+    await w1.settle();
+    w1.bridge.worldStatus(2, 'offline');
+    w1.bridge.worldStatus(1, 'offline'); // its own world: never
+    await w1.settle();
+    expect(w1.s.eventsOf(a.id, 'friendPresence').map((e) => e.data)).toEqual([
+      { id: b.id, name: b.name, online: true, world: 2 },
+      { id: b.id, name: b.name, online: false },
+    ]);
+    w1.s.push({ type: 'chat', characterId: a.id, message: 'hello?', to: c.name, origin: 'player:chat' });
+    w1.s.step();
+    expect(w1.s.lastEvent(a.id, 'error')?.data).toMatchObject({ code: 'NOT_FOUND', event: 'player:chat' });
+    expect(w1.s.eventsOf(a.id, 'friendPresence')).toHaveLength(2);
+    // When it comes back, world 1 asks again who is online there.
+    w1.bridge.worldStatus(2, 'online');
+    await w1.settle();
+    expect(w1.s.eventsOf(a.id, 'friendPresence').map((e) => e.data)[2]).toEqual({
+      id: b.id,
+      name: b.name,
+      online: true,
+      world: 2,
+    });
+  });
+
+  it('a world that starts late learns who is already online in the others', async () => {
+    const messaging = new LocalMessaging();
+    const w1 = world(messaging, 1);
+    const [a, b] = [await character(), await character()];
+    await port.socialAct({ kind: 'request', actorId: a.id, name: b.name });
+    await port.socialAct({ kind: 'request', actorId: b.id, name: a.name });
+    await enter(w1, b);
+    const w2 = world(messaging, 2);
+    await w2.settle();
+    await enter(w2, a);
+    expect(lastList(w2.s, a.id)?.friends).toEqual([{ id: b.id, name: b.name, online: true, world: 1 }]);
+  });
+
+  it('/announce reaches every player of every world on the system channel; only admins may', async () => {
+    const messaging = new LocalMessaging();
+    const w1 = world(messaging, 1);
+    const w2 = world(messaging, 2);
+    const [admin, a, b] = [await character('Adm'), await character(), await character()];
+    await enter(w1, admin);
+    await enter(w1, a);
+    await enter(w2, b);
+    w1.s.push({
+      type: 'chatCommand',
+      characterId: a.id,
+      name: 'announce',
+      args: ['hi'],
+      origin: 'player:chat',
+    });
+    w1.s.step();
+    expect(w1.s.lastEvent(a.id, 'error')?.data).toMatchObject({ code: 'FORBIDDEN' });
+    w1.s.push({ type: 'setAdmin', characterId: admin.id });
+    w1.s.push({ type: 'chatCommand', characterId: admin.id, name: 'announce', args: [] });
+    w1.s.step();
+    expect(w1.s.lastEvent(admin.id, 'chat')?.data.message).toBe('Usage: /announce <message>');
+    w1.s.push({
+      type: 'chatCommand',
+      characterId: admin.id,
+      name: 'announce',
+      args: ['Restart', 'in', '5', 'minutes'],
+    });
+    await w1.settle();
+    await w2.settle();
+    const line = {
+      fromId: 'system',
+      fromName: 'Announcement',
+      message: `${admin.name}: Restart in 5 minutes`,
+      channel: 'system',
+      timestamp: expect.any(Number),
+    };
+    for (const [w, who] of [
+      [w1, admin],
+      [w1, a],
+      [w2, b],
+    ] as const)
+      expect(
+        w.s
+          .eventsOf(who.id, 'chat')
+          .filter((e) => e.data.fromName === 'Announcement')
+          .map((e) => e.data),
+      ).toEqual([line]);
   });
 });

@@ -38,6 +38,11 @@ export function takeSocialOps(world: GameWorld): SocialOp[] {
   return ops;
 }
 
+/** The world a character is in as presence announced it (this one or another), or undefined when offline. */
+export function onlineWorld(world: GameWorld, characterId: string): number | undefined {
+  return world.get(SOCIAL).online.get(characterId)?.world;
+}
+
 /** Whether `receiverId` (in this world) ignores `senderId`: its chat never reaches the receiver. */
 export function ignores(world: GameWorld, receiverId: string, senderId: string): boolean {
   return world.get(SOCIAL).lists.get(receiverId)?.ignored.has(senderId) ?? false;
@@ -83,7 +88,10 @@ function unwatch(world: GameWorld, id: string, lists: CachedLists): void {
 function sendList(world: GameWorld, id: string, lists: CachedLists): void {
   const online = world.get(SOCIAL).online;
   emit(world, id, 'socialList', {
-    friends: [...lists.friends].map(([fid, name]) => ({ id: fid, name, online: online.has(fid) })),
+    friends: [...lists.friends].map(([fid, name]) => {
+      const where = online.get(fid);
+      return where ? { id: fid, name, online: true, world: where.world } : { id: fid, name, online: false };
+    }),
     ignored: [...lists.ignored].map(([iid, name]) => ({ id: iid, name })),
     requests: [...lists.requests.values()].map((r) => ({ ...r })),
   });
@@ -250,21 +258,68 @@ export function handleSocialUpdate(world: GameWorld, cmd: CommandOf<'socialUpdat
   sendList(world, player.characterId, setLists(world, player.characterId, cmd.lists));
 }
 
-/** A character entered or left the world: its friends here hear it once per change. */
+/**
+ * A character entered or left a world: its friends here hear it once per change, and when it moves to
+ * another world. An offline from a world it is no longer in (it already entered another) is stale.
+ */
 export function handleSocialPresence(world: GameWorld, cmd: CommandOf<'socialPresence'>): void {
   const state = world.get(SOCIAL);
   const id = cmd.characterId;
-  if (cmd.online === state.online.has(id)) return;
+  const known = state.online.get(id);
   if (cmd.online) {
-    state.online.set(id, cmd.name);
+    if (known?.world === cmd.world && known.name === cmd.name) return;
+    if (known) state.onlineByName.delete(known.name.toLowerCase());
+    state.online.set(id, { name: cmd.name, world: cmd.world });
     state.onlineByName.set(cmd.name.toLowerCase(), id);
+    tellWatchers(world, id, { id, name: cmd.name, online: true, world: cmd.world });
   } else {
-    state.online.delete(id);
-    state.onlineByName.delete(cmd.name.toLowerCase());
+    if (!known || known.world !== cmd.world) return;
+    goOffline(world, id, known.name);
   }
-  const watchers = state.watchers.get(id);
+}
+
+function goOffline(world: GameWorld, id: string, name: string): void {
+  const state = world.get(SOCIAL);
+  state.online.delete(id);
+  state.onlineByName.delete(name.toLowerCase());
+  tellWatchers(world, id, { id, name, online: false });
+}
+
+function tellWatchers(world: GameWorld, id: string, presence: SimEventData['friendPresence']): void {
+  const watchers = world.get(SOCIAL).watchers.get(id);
   if (!watchers) return;
-  for (const w of watchers) emit(world, w, 'friendPresence', { id, name: cmd.name, online: cmd.online });
+  for (const w of watchers) emit(world, w, 'friendPresence', { ...presence });
+}
+
+/** A world stopped: everyone announced there went with it (in id order: deterministic). */
+export function handleSocialWorldDown(world: GameWorld, cmd: CommandOf<'socialWorldDown'>): void {
+  const state = world.get(SOCIAL);
+  const gone = [...state.online].filter(([, where]) => where.world === cmd.world).map(([id]) => id);
+  for (const id of gone.sort()) goOffline(world, id, state.online.get(id)?.name ?? '');
+}
+
+/** An admin's message to every player of every world (out through the messaging port, back as `announcement`). */
+export function announceEverywhere(world: GameWorld, from: PlayerData, message: string): void {
+  pushOp(world, {
+    op: 'announce',
+    fromId: from.characterId,
+    fromName: from.state.name,
+    message,
+    timestamp: Math.round(world.nowMs),
+  });
+}
+
+/** An announcement reached this world: every player here gets it on the `system` channel. */
+export function handleAnnouncement(world: GameWorld, cmd: CommandOf<'announcement'>): void {
+  // One object for every receiver: delivery encodes it once.
+  const line: SimEventData['chat'] = {
+    fromId: 'system',
+    fromName: 'Announcement',
+    message: `${cmd.fromName}: ${cmd.message}`,
+    channel: 'system',
+    timestamp: cmd.timestamp,
+  };
+  for (const id of world.players.keys()) emit(world, id, 'chat', line);
 }
 
 /**
@@ -298,7 +353,7 @@ export function socialSystem(world: GameWorld): void {
   for (const [id, until] of state.takeovers) {
     if (world.tick < until) continue;
     state.takeovers.delete(id);
-    pushOp(world, { op: 'presence', id, name: state.online.get(id) ?? '', online: false });
+    pushOp(world, { op: 'presence', id, name: state.online.get(id)?.name ?? '', online: false });
   }
 }
 
@@ -336,7 +391,10 @@ export function hashSocial(world: GameWorld, h: Hasher): void {
     h.int(n);
   }
   h.int(state.online.size);
-  for (const id of state.online.keys()) h.str(id);
+  for (const [id, where] of state.online) {
+    h.str(id);
+    h.int(where.world);
+  }
   for (const [id, until] of state.takeovers) {
     h.str(id);
     h.int(until);

@@ -22,6 +22,8 @@ export interface CachedLists {
 export type SocialOp =
   | { op: 'act'; origin: string | undefined; action: SocialAction }
   | { op: 'presence'; id: string; name: string; online: boolean }
+  /** An admin's message to every player of every world. */
+  | { op: 'announce'; fromId: string; fromName: string; message: string; timestamp: number }
   | { op: 'host'; id: string; hosted: boolean }
   | {
       op: 'privateMessage';
@@ -37,8 +39,8 @@ export interface SocialState {
   readonly lists: Map<string, CachedLists>;
   /** Friend id -> players in this world who have it as a friend (presence fan-out). */
   readonly watchers: Map<string, Set<string>>;
-  /** Characters announced online (anywhere), with their names. */
-  readonly online: Map<string, string>;
+  /** Characters announced online (anywhere), with their names and the world each is in. */
+  readonly online: Map<string, { name: string; world: number }>;
   /** Lower-cased name -> id of the characters announced online. */
   readonly onlineByName: Map<string, string>;
   /** Characters that left through a takeover -> the tick their presence ends unless they come back. */

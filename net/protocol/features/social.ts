@@ -39,11 +39,11 @@ export const socialClientEvents = {
 export const socialServerEvents = {
   'social:list': serverEvent({
     schema: z.object({
-      friends: z.array(entry.extend({ online: z.boolean() })),
+      friends: z.array(entry.extend({ online: z.boolean(), world: z.number().int().optional() })),
       ignored: z.array(entry),
       requests: z.array(request),
     }),
-    doc: 'Your friends (with whether each is in the world), your ignore list and the requests waiting for your answer; on entering the world and after every change.',
+    doc: 'Your friends (with whether each is in the game and, when it is, `world`: the id of the world it is in, as `GET /api/worlds` lists them), your ignore list and the requests waiting for your answer; on entering the world and after every change.',
     from: 'socialList',
   }),
   'friend:requestReceived': serverEvent({
@@ -52,8 +52,13 @@ export const socialServerEvents = {
     from: 'friendRequestReceived',
   }),
   'friend:presence': serverEvent({
-    schema: z.object({ id: z.string(), name: z.string(), online: z.boolean() }),
-    doc: 'A friend entered (`online: true`) or left the world. A reconnection that takes over a session is not announced.',
+    schema: z.object({
+      id: z.string(),
+      name: z.string(),
+      online: z.boolean(),
+      world: z.number().int().optional(),
+    }),
+    doc: 'A friend entered a world (`online: true`, with `world` its id), moved to another world (again `online: true`, the new `world`) or left the game (`online: false`; also when its world stops answering). A reconnection that takes over a session is not announced.',
     from: 'friendPresence',
   }),
 } as const;
