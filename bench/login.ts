@@ -12,6 +12,7 @@ import { openPostgres } from '../persistence/drivers/postgres.ts';
 import { migrate } from '../persistence/migrate.ts';
 import { SqlPersistence } from '../persistence/sql-port.ts';
 import { makeCharacter } from '../tests/helpers/characters.ts';
+import { eventOf } from './load/protocol.ts';
 import { startServer } from './load/server.ts';
 
 /**
@@ -47,15 +48,6 @@ const MODE = env['MODE'] === 'anonymous' ? 'anonymous' : 'reconnect';
 const JWT_SECRET = 'bench-login-secret-0123456789-abcdefghijklmnop';
 const PG_URL = env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-/** The event name of a msgpack `[event, payload]` frame, without decoding the payload. */
-function eventOf(buf: Buffer): string {
-  if (buf[0] !== 0x92) return '';
-  const h = buf[1] as number;
-  if ((h & 0xe0) === 0xa0) return buf.toString('utf8', 2, 2 + (h & 0x1f));
-  if (h === 0xd9) return buf.toString('utf8', 3, 3 + (buf[2] as number));
-  return '';
-}
 
 interface Stats {
   inWorld: number;

@@ -17,6 +17,15 @@ export function decode(data: Buffer | ArrayBuffer | Buffer[]): [string, Record<s
   return null;
 }
 
+/** The event name of a msgpack `[event, payload]` frame, without decoding the payload. */
+export function eventOf(buf: Buffer): string {
+  if (buf[0] !== 0x92) return '';
+  const h = buf[1] as number;
+  if ((h & 0xe0) === 0xa0) return buf.toString('utf8', 2, 2 + (h & 0x1f));
+  if (h === 0xd9) return buf.toString('utf8', 3, 3 + (buf[2] as number));
+  return '';
+}
+
 const WORLD_UPDATE = Buffer.from('world:update');
 
 /**

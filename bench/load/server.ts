@@ -34,7 +34,12 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(repoRoot: string, tickMs: number): Promise<ServerProcess> {
+export async function startServer(
+  repoRoot: string,
+  tickMs: number,
+  /** Added last (bench:worlds:e2e: WORLD_ID, NATS_URL, DATABASE_URL...). */
+  extraEnv: Record<string, string> = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const world = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-load-world-'));
   fs.cpSync(path.join(repoRoot, 'world', 'assets', 'manifests'), path.join(world, 'assets', 'manifests'), {
@@ -62,6 +67,7 @@ export async function startServer(repoRoot: string, tickMs: number): Promise<Ser
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       DATABASE_URL: process.env.LOAD_DATABASE_URL ?? '',
       JWT_SECRET: process.env.JWT_SECRET ?? 'bench-load-secret-0123456789-abcdefghijklmnop',
+      ...extraEnv,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
