@@ -16,6 +16,7 @@ if (available) {
     });
   });
 } else {
+  // Outside CI without PostgreSQL only (CI fails above): a user's machine need not run a PostgreSQL server.
   console.warn(`SKIPPING PostgreSQL persistence contract: nothing answers at ${TEST_PG_URL}`);
   describe.skip(`persistence contract: PostgreSQL (not answering at ${TEST_PG_URL})`, () => {
     it('skipped', () => {});
