@@ -10,6 +10,7 @@ import { GameClient } from '../../tests/crash/game-client.ts';
 import { type LoopStats, tradeLoop } from '../../tests/crash/trade-driver.ts';
 import type { WorkerInit, WorkerReport } from '../load/protocol.ts';
 import { type ActivityStats, fightLoop, GOOSE_SPOT, RAT_SPOT, skillLoop, TREE_SPOT } from './activities.ts';
+import { describeTrend, memoryTrend, warmUpEndsMs } from './memory-trend.ts';
 import type { SoakSample } from './server.ts';
 
 /**
@@ -19,9 +20,10 @@ import type { SoakSample } from './server.ts';
  * each; bench/soak/activities.ts), for
  * SOAK_MINUTES (default 5; 60 for the record) against the real world server in a child process.
  * Prints every SOAK_SAMPLE_MS the server's RSS and heap, players, active handles; every minute the tick
- * p99 and the errors the bots were sent; at the end the heap slope after warm-up. Then every client
- * leaves and the server must be back to its idle state: no player left in the world (sessions), no
- * more timers or handles and no more `process` listeners than before the first login. Exit 1 on a leak.
+ * p99 and the errors the bots were sent; at the end the memory trend after warm-up (heap floor and
+ * median RSS per SOAK_WINDOW_MINUTES window, flat within 5 %). Then every client leaves and the server
+ * must be back to its idle state: no player left in the world (sessions), no more timers or handles
+ * and no more `process` listeners than before the first login. Exit 1 on a leak or memory not flat.
  */
 
 const env = process.env;
@@ -33,6 +35,7 @@ const MINUTES = Number(env['SOAK_MINUTES'] ?? 5);
 const TICK_MS = Number(env['SOAK_TICK_MS'] ?? 600);
 const SAMPLE_MS = Number(env['SOAK_SAMPLE_MS'] ?? 10_000);
 const WORKERS = Number(env['SOAK_WORKERS'] ?? 2);
+const WINDOW_MS = Number(env['SOAK_WINDOW_MINUTES'] ?? 5) * 60_000;
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ADMIN_CODE = `soak-${randomBytes(8).toString('hex')}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -245,20 +248,16 @@ async function main(): Promise<void> {
   await sleep(Math.max(3000, TICK_MS * 5)); // timers of the last leaves run out
   after = await sampleNow(child);
 
-  // After warm-up (every bot in the world, then a minute; at least the first third): least-squares
-  // slope of the heap, as % of its mean per hour. Short runs only show the collector's sawtooth.
-  const warmFrom = Math.max(allInAt + 60_000, started + (MINUTES * 60_000) / 3);
+  // Memory after warm-up, judged on the heap floor and median RSS of fixed windows (memory-trend.ts).
+  const warmFrom = started + warmUpEndsMs(allInAt - started, MINUTES);
   const warm = samples.filter((s) => s.at > warmFrom && s.at < end);
-  let slope = 0;
-  if (warm.length >= 3) {
-    const xs = warm.map((s) => (s.at - started) / 3_600_000);
-    const ys = warm.map((s) => s.heapUsed);
-    const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
-    const my = ys.reduce((a, b) => a + b, 0) / ys.length;
-    const num = xs.reduce((a, x, i) => a + (x - mx) * ((ys[i] as number) - my), 0);
-    const den = xs.reduce((a, x) => a + (x - mx) ** 2, 0);
-    slope = den > 0 ? (num / den / my) * 100 : 0;
-  }
+  const memory = describeTrend(
+    memoryTrend(
+      warm.map((s) => ({ atMs: s.at - started, rss: s.rss, heapUsed: s.heapUsed })),
+      WINDOW_MS,
+    ),
+    WINDOW_MS,
+  );
   const rssWarm = warm.map((s) => s.rss);
   const leaks: string[] = [];
   if (after.players !== 0) leaks.push(`${after.players} players still in the world`);
@@ -290,7 +289,7 @@ async function main(): Promise<void> {
       after: mb(after.rss),
     },
     heapMB: { idle: mb(ready.heapUsed), after: mb(after.heapUsed) },
-    heapSlopePercentPerHourAfterWarmup: Number(slope.toFixed(1)),
+    memoryAfterWarmup: memory,
     idle: { resources: ready.resources, processListeners: ready.processListeners },
     afterAllLeft: {
       players: after.players,
@@ -306,7 +305,8 @@ async function main(): Promise<void> {
   console.log(
     leaks.length === 0 ? 'PASS: no leak of sessions, timers or listeners' : `FAIL: ${leaks.join('; ')}`,
   );
-  process.exit(leaks.length === 0 ? 0 : 1);
+  console.log(`memory after warm-up: ${memory.verdict}`);
+  process.exit(leaks.length === 0 && !memory.verdict.startsWith('NOT') ? 0 : 1);
 }
 
 try {
