@@ -251,13 +251,11 @@ async function main(): Promise<void> {
   // Memory after warm-up, judged on the heap floor and median RSS of fixed windows (memory-trend.ts).
   const warmFrom = started + warmUpEndsMs(allInAt - started, MINUTES);
   const warm = samples.filter((s) => s.at > warmFrom && s.at < end);
-  const memory = describeTrend(
-    memoryTrend(
-      warm.map((s) => ({ atMs: s.at - started, rss: s.rss, heapUsed: s.heapUsed })),
-      WINDOW_MS,
-    ),
+  const trend = memoryTrend(
+    warm.map((s) => ({ atMs: s.at - started, rss: s.rss, heapUsed: s.heapUsed })),
     WINDOW_MS,
   );
+  const memory = describeTrend(trend, WINDOW_MS);
   const rssWarm = warm.map((s) => s.rss);
   const leaks: string[] = [];
   if (after.players !== 0) leaks.push(`${after.players} players still in the world`);
@@ -306,7 +304,7 @@ async function main(): Promise<void> {
     leaks.length === 0 ? 'PASS: no leak of sessions, timers or listeners' : `FAIL: ${leaks.join('; ')}`,
   );
   console.log(`memory after warm-up: ${memory.verdict}`);
-  process.exit(leaks.length === 0 && !memory.verdict.startsWith('NOT') ? 0 : 1);
+  process.exit(leaks.length === 0 && trend.flat !== false ? 0 : 1);
 }
 
 try {

@@ -12,7 +12,7 @@ const MB = 1024 * 1024;
 const MIN = 60_000;
 
 /** Samples every 10 s from `fromMin` for `minutes`: a heap sawtooth (floor + 0..130 MB, period 70 s). */
-function saw(fromMin: number, minutes: number, floor: (min: number) => number, rss: (min: number) => number) {
+function saw(fromMin: number, minutes: number, floor = (_min: number) => 50, rss = (_min: number) => 900) {
   const out: MemorySample[] = [];
   for (let t = fromMin * MIN; t < (fromMin + minutes) * MIN; t += 10_000) {
     const phase = (t % 70_000) / 70_000;
@@ -23,15 +23,7 @@ function saw(fromMin: number, minutes: number, floor: (min: number) => number, r
 
 describe('memoryTrend', () => {
   it('calls a steady floor flat although the samples swing 50-180 MB', () => {
-    const trend = memoryTrend(
-      saw(
-        20,
-        40,
-        () => 50,
-        () => 900,
-      ),
-      5 * MIN,
-    );
+    const trend = memoryTrend(saw(20, 40), 5 * MIN);
     expect(trend.windows).toHaveLength(8);
     expect(trend.windows.every((w) => w.heapFloor === 50 * MB)).toBe(true);
     expect(trend.heapFloorChangePct).toBe(0);
@@ -41,12 +33,7 @@ describe('memoryTrend', () => {
 
   it('sees a floor that grows 10 % over the warm part', () => {
     const trend = memoryTrend(
-      saw(
-        20,
-        40,
-        (m) => 50 * (1 + (0.1 * (m - 20)) / 40),
-        () => 900,
-      ),
+      saw(20, 40, (m) => 50 * (1 + (0.1 * (m - 20)) / 40)),
       5 * MIN,
     );
     expect(trend.heapFloorChangePct).toBeGreaterThan(7);
@@ -58,12 +45,7 @@ describe('memoryTrend', () => {
 
   it('sees RSS that grows while the heap does not (native memory)', () => {
     const trend = memoryTrend(
-      saw(
-        20,
-        40,
-        () => 50,
-        (m) => 900 + (m - 20) * 2,
-      ),
+      saw(20, 40, undefined, (m) => 900 + (m - 20) * 2),
       5 * MIN,
     );
     expect(trend.heapFloorChangePct).toBe(0);
@@ -72,26 +54,10 @@ describe('memoryTrend', () => {
   });
 
   it('does not judge fewer than two windows, and drops a short trailing window', () => {
-    const short = memoryTrend(
-      saw(
-        4,
-        8,
-        () => 50,
-        () => 900,
-      ),
-      5 * MIN,
-    );
+    const short = memoryTrend(saw(4, 8), 5 * MIN);
     // 5 minutes full, then 3 minutes: 18 samples of 30 is more than half, so kept.
     expect(short.windows.map((w) => w.samples)).toEqual([30, 18]);
-    const shorter = memoryTrend(
-      saw(
-        4,
-        6,
-        () => 50,
-        () => 900,
-      ),
-      5 * MIN,
-    );
+    const shorter = memoryTrend(saw(4, 6), 5 * MIN);
     expect(shorter.windows.map((w) => w.samples)).toEqual([30]);
     expect(shorter.flat).toBeUndefined();
     expect(describeTrend(shorter, 5 * MIN).verdict).toMatch(/^too short/);
