@@ -73,9 +73,10 @@ export function copyCharacterInto(into: CharacterState, s: CharacterState): void
   }
   copyStacksInto(into.inventory, s.inventory);
   copyStacksInto(into.bank, s.bank);
-  // Features change their slices in place (quest progress): a fresh copy each time, never a reference.
+  // Features change their slices in place (quest progress): copied into the snapshot's own objects,
+  // never a reference to the live ones.
   if (s.slices === undefined) delete into.slices;
-  else into.slices = copyData(s.slices);
+  else into.slices = copyDataInto(into.slices, s.slices);
 }
 
 /** `into` made equal to a copy of `from`, slot for slot, reusing its stack objects. */
@@ -101,9 +102,45 @@ function copyStacksInto<T extends ItemStack | null>(into: T[], from: readonly T[
 export function copyData<T>(v: T): T {
   if (typeof v !== 'object' || v === null) return v;
   if (Array.isArray(v)) return v.map(copyData) as T;
-  const proto: unknown = Object.getPrototypeOf(v);
-  if (proto !== Object.prototype && proto !== null) return structuredClone(v);
+  if (!isPlainObject(v)) return structuredClone(v);
   const out: Record<string, unknown> = {};
-  for (const k of Object.keys(v)) out[k] = copyData((v as Record<string, unknown>)[k]);
+  for (const k of Object.keys(v)) setKey(out, k, copyData((v as Record<string, unknown>)[k]));
   return out as T;
+}
+
+/**
+ * copyData(from), built in `into` (data only the snapshot holds) where the shapes match: a moving
+ * player's waiting snapshot is refreshed every tick, and its slices need not be garbage each time.
+ */
+export function copyDataInto<T>(into: unknown, from: T): T {
+  if (typeof from !== 'object' || from === null) return from;
+  if (Array.isArray(from)) {
+    if (!Array.isArray(into)) return copyData(from);
+    into.length = from.length;
+    for (let i = 0; i < from.length; i++) into[i] = copyDataInto(into[i], from[i]);
+    return into as T;
+  }
+  if (!isPlainObject(from)) return structuredClone(from);
+  if (typeof into !== 'object' || into === null || Array.isArray(into) || !isPlainObject(into))
+    return copyData(from);
+  const target = into as Record<string, unknown>;
+  const source = from as Record<string, unknown>;
+  for (const k of Object.keys(target)) if (!Object.hasOwn(source, k)) delete target[k];
+  for (const k of Object.keys(source)) {
+    const own = Object.hasOwn(target, k) ? target[k] : undefined;
+    setKey(target, k, copyDataInto(own, source[k]));
+  }
+  return target as T;
+}
+
+/** `o[k] = v`, also for a key named `__proto__` (data, never the prototype). */
+function setKey(o: Record<string, unknown>, k: string, v: unknown): void {
+  if (k === '__proto__')
+    Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+  else o[k] = v;
+}
+
+function isPlainObject(v: object): boolean {
+  const proto: unknown = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
 }

@@ -9,7 +9,7 @@ import {
 } from '../../ecs/core/character-state.ts';
 import { newSkills, SKILLS } from '../../ecs/core/skills.ts';
 import { SLICES } from '../../persistence/slices/index.ts';
-import { copyCharacter, copyCharacterInto } from '../../persistence/snapshot-copy.ts';
+import { copyCharacter, copyCharacterInto, copyData } from '../../persistence/snapshot-copy.ts';
 import { SAMPLE_SLICES, sampleSlices } from '../fixtures/slices.ts';
 
 /**
@@ -158,10 +158,32 @@ describe('snapshot copies', () => {
     expect(bare.slices).toEqual({ prayer: { points: 1 } });
   });
 
+  it('slice data is copied as data: a key named __proto__ is a key, a Date stays a Date', () => {
+    const kills = JSON.parse('{"__proto__": 3, "boar": 2}') as Record<string, number>;
+    const live: CharacterState = { ...fullCharacter(), slices: { npcKills: kills } };
+    const fresh = copyCharacter(live);
+    const refreshed = copyCharacter({ ...live, slices: { npcKills: { wolf: 1 } } });
+    copyCharacterInto(refreshed, live);
+    for (const snap of [fresh, refreshed]) {
+      const copied = snap.slices?.npcKills as Record<string, number>;
+      expect(Object.getPrototypeOf(copied)).toBe(Object.prototype);
+      expect(Object.entries(copied).sort()).toEqual([
+        ['__proto__', 3],
+        ['boar', 2],
+      ]);
+    }
+    const when = new Date(1_900_000_000_000);
+    expect(copyData({ when }).when).toEqual(when);
+    expect(copyData({ when }).when).not.toBe(when);
+  });
+
   it('copyCharacterInto turns any earlier snapshot into exactly a copy of the new state, sharing nothing', () => {
     fc.assert(
-      fc.property(character, character, (before, now) => {
+      fc.property(character, character, character, (before, between, now) => {
+        // Refreshed tick after tick, as a moving player's waiting snapshot is.
         const snap = copyCharacter(before);
+        copyCharacterInto(snap, between);
+        expect(snap).toEqual(between);
         copyCharacterInto(snap, now);
         expect(snap).toEqual(now);
         expect(copyCharacter(now)).toEqual(now);
