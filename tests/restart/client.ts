@@ -58,6 +58,16 @@ export async function admin(c: GameClient, line: string, expect: RegExp): Promis
   return reply;
 }
 
+/** `/give` as admin, resolving once player:sync shows the items (the reply may come first). */
+export async function give(c: GameClient, itemId: string, quantity: number): Promise<void> {
+  const count = (inv: ({ itemId: string; quantity: number } | null)[]) =>
+    inv.reduce((n, s) => n + (s?.itemId === itemId ? s.quantity : 0), 0);
+  const target = count(c.sync.inventory) + quantity;
+  const synced = next(c, 'player:sync', (p) => count(p.inventory) >= target);
+  await admin(c, `/give ${itemId} ${quantity}`, /./);
+  await synced;
+}
+
 /** The wire id of an NPC of that manifest id in view, waiting for world:update to show one. */
 export async function npcInView(c: GameClient, npcId: string, timeoutMs = 15_000): Promise<string> {
   const until = Date.now() + timeoutMs;

@@ -1,5 +1,16 @@
 import { AgentApi } from '../../sdk/agent-api.ts';
-import { admin, ask, GameClient, type Login, next, npcInView, type Payload, slotOf, walk } from './client.ts';
+import {
+  admin,
+  ask,
+  GameClient,
+  give,
+  type Login,
+  next,
+  npcInView,
+  type Payload,
+  slotOf,
+  walk,
+} from './client.ts';
 
 /**
  * One scene that changes every record kind a character has, through the game's own commands over a
@@ -33,7 +44,7 @@ export interface Scene {
   pausedAgentId: string;
   /** What the main character looked like when the scene ended. */
   expect: {
-    /** player:sync minus nothing: position, skills, health, coins, inventory, equipment, questPoints. */
+    /** The last player:sync (position, skills, health, coins, inventory, equipment), at the walk's tile. */
     sync: Payload;
     bank: Payload;
     quest: Payload;
@@ -167,7 +178,7 @@ export async function playScene(
   await step('health', async () => {
     await admin(main, '/level constitution 20', /level 20/);
     const before = main.sync.health as number;
-    await admin(main, '/give barley_loaf 1', /./);
+    await give(main, 'barley_loaf', 1);
     await ask(main, 'inventory:use', { slot: slotOf(main, 'barley_loaf') }, (m) => {
       return m.event === 'player:sync' && m.payload.health > before;
     });
@@ -182,7 +193,7 @@ export async function playScene(
     await ask(main, 'inventory:use', { slot: slotOf(main, 'bronze_dagger') }, (m) => {
       return m.event === 'player:sync' && m.payload.equipment.weapon?.itemId === 'bronze_dagger';
     });
-    await admin(main, '/give raw_minnow 3', /./);
+    await give(main, 'raw_minnow', 3);
     const from = slotOf(main, 'raw_minnow');
     await ask(main, 'inventory:move', { from, to: 27 }, (m) => {
       return m.event === 'player:sync' && m.payload.inventory[27]?.itemId === 'raw_minnow';
@@ -219,7 +230,7 @@ export async function playScene(
   const prayer = main.log.filter((m) => m.event === 'prayer:state').at(-1)?.payload;
   const bank = main.log.filter((m) => m.event === 'bank:update').at(-1)?.payload;
   // The latest sync, and the tile the walk ended on (sync is not sent for a walk).
-  const sync = { ...main.sync, position: { ...main.sync.position, x: BY_BANK[0], z: BY_BANK[1] } };
+  const sync = { ...main.sync, position: { ...main.sync.position, x: main.tile?.x, z: main.tile?.z } };
   return {
     tag,
     main: main.login,
