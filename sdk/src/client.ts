@@ -6,7 +6,7 @@ import type {
   Encoding,
   ServerEventName,
   ServerPayload,
-} from '../net/protocol/index.ts';
+} from './protocol.generated.ts';
 import { WorldView } from './world-view.ts';
 
 /**
