@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { REPO_ROOT } from '../../lib/repo-root.ts';
 import type { clientEvents } from '../../net/protocol/client-events.ts';
 import type { serverEvents } from '../../net/protocol/server-events.ts';
+import { typeOf } from '../../sdk/codegen/json-schema-to-ts.ts';
 import { GENERATED_PATH, renderProtocol } from '../../sdk/codegen/protocol.ts';
 import type { ClientEvents, ServerEvents } from '../../sdk/src/protocol.generated.ts';
 
@@ -35,5 +36,33 @@ describe('the SDK protocol types', () => {
     const committed = readFileSync(path.join(REPO_ROOT, GENERATED_PATH), 'utf8');
     expect(committed === renderProtocol(), `${GENERATED_PATH} is stale: run npm run sdk:protocol`).toBe(true);
     expect([clientTypesMatch, serverTypesMatch, sameEvents]).toEqual([true, true, true]);
+  });
+});
+
+describe('the JSON Schema emitter', () => {
+  it('writes unions, nullable types, records, open objects and arrays of unions', () => {
+    expect(typeOf({ type: ['string', 'null'] })).toBe('string | null');
+    expect(typeOf({ enum: ['a', "it's"] })).toBe("'a' | 'it\\'s'");
+    expect(typeOf({ type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'integer' }] } })).toBe(
+      '(string | number)[]',
+    );
+    expect(typeOf({ type: 'object', propertyNames: { type: 'string' }, additionalProperties: {} })).toBe(
+      'Record<string, unknown>',
+    );
+    expect(
+      typeOf({
+        type: 'object',
+        properties: { 'a:b': { const: true }, c: { type: 'number' } },
+        required: ['a:b'],
+        additionalProperties: {},
+      }),
+    ).toBe("{\n  'a:b': true;\n  c?: number;\n  [key: string]: unknown;\n}");
+  });
+
+  it('refuses what would change the shape and it does not know, naming where', () => {
+    expect(() => typeOf({ type: 'object', properties: { x: { $ref: '#/$defs/x' } } })).toThrow(
+      '#/properties/x: the keyword "$ref" is not supported',
+    );
+    expect(() => typeOf({ type: 'tuple' })).toThrow('unsupported type');
   });
 });
