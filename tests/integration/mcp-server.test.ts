@@ -181,7 +181,7 @@ describe('MCP tools', () => {
     expect(textOf(await other)).toContain(`Arrived at ${from.x + 2},${from.z - 10}`);
   });
 
-  it('wait_for hears a chat line from a player nearby; chat speaks', async () => {
+  it('wait_for hears a chat line from a player nearby; chat speaks, or says why it could not', async () => {
     const { client, session } = await player();
     const other = await GameClient.connect({ url: world.wsUrl, encoding: 'json' });
     cleanup.push(() => other.close());
@@ -194,6 +194,17 @@ describe('MCP tools', () => {
     await new Promise((r) => setTimeout(r, 300));
     other.say('hi there agent');
     expect(textOf(await waiting)).toMatch(/Happened: \[local\] \S+: hi there agent/);
+    // A line heard since the last answer is told at once.
+    const early = session.game.next('chat:message', 10_000, (m) => m.message === 'said before');
+    other.say('said before');
+    await early;
+    const t0 = Date.now();
+    expect(textOf(await call(client, 'wait_for', { event: 'chat', timeout_s: 20 }))).toContain('said before');
+    expect(Date.now() - t0).toBeLessThan(5000);
+    // A private message to nobody is refused with the server's code.
+    const refused = await call(client, 'chat', { message: 'psst', to: 'NoSuchPlayerHere' });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toMatch(/Not sent: NOT_FOUND: /);
   });
 
   it('bank deposits all but what it keeps and withdraws it again', async () => {

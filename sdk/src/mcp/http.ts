@@ -59,6 +59,8 @@ export async function serveHttp(session: GameSession, opts: HttpOptions): Promis
       if (transports.size >= (opts.maxSessions ?? 16)) return fail(res, 503, 'too many MCP sessions');
       const transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
+        // Tool calls are a few hundred bytes; nothing an agent sends needs more.
+        maxRequestBodySize: 256 * 1024,
         onsessioninitialized: (sid) => {
           transports.set(sid, transport);
         },

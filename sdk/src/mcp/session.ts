@@ -144,17 +144,24 @@ export class GameSession {
     return this.journal.filter((e) => e.seq > mark).map((e) => e.text);
   }
 
-  /** Resolves with the next journal line written after now that passes `pred`, or undefined on timeout. */
+  /**
+   * Resolves with the first journal line that passes `pred`, written since the last answer (or, with
+   * `fromNow`, from now on), waiting for one when there is none yet; undefined on timeout or abort.
+   */
   nextNote(
     pred: (kind: NoteKind) => boolean,
     timeoutMs: number,
-    signal?: AbortSignal,
+    opts: { signal?: AbortSignal | undefined; fromNow?: boolean } = {},
   ): Promise<string | undefined> {
-    const start = this.seq;
+    const { signal } = opts;
+    const from = opts.fromNow ? this.seq : this.reported;
+    const find = () => this.journal.find((e) => e.seq > from && pred(e.kind))?.text;
+    const now = find();
+    if (now !== undefined) return Promise.resolve(now);
     return new Promise((resolve) => {
       const poll = setInterval(() => {
-        const hit = this.journal.find((e) => e.seq > start && pred(e.kind));
-        if (hit !== undefined) done(hit.text);
+        const hit = find();
+        if (hit !== undefined) done(hit);
       }, 100);
       const timer = setTimeout(() => done(undefined), timeoutMs);
       const done = (v: string | undefined) => {

@@ -275,7 +275,7 @@ export function registerInterfaces(server: McpServer, s: GameSession): void {
           g.tradeCancel(id);
           break;
       }
-      if (args.action !== 'status') await s.nextNote((k) => k === 'trade', 3000);
+      if (args.action !== 'status') await s.nextNote((k) => k === 'trade', 3000, { fromNow: true });
       return answer(s, tradeText(s));
     },
   );

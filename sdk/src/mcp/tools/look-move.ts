@@ -81,7 +81,7 @@ export function registerLookAndMove(server: McpServer, s: GameSession): void {
     {
       title: 'Wait for something to happen',
       description:
-        'Wait until something happens, then tell it: `chat` (a chat line or a message from your owner), `trade` (a trade request or change), `xp`, `items` (inventory changed), `quest`, `attacked`, `dialogue`, or `any` of these. Returns at the first such event or after the timeout, with everything that happened meanwhile.',
+        'Wait until something happens, then tell it: `chat` (a chat line or a message from your owner), `trade` (a trade request or change), `xp`, `items` (inventory changed), `quest`, `attacked`, `dialogue`, or `any` of these. Returns at once with the first such event since your last answer, else at the next one or after the timeout, with everything that happened meanwhile.',
       inputSchema: {
         event: z.enum(['any', 'chat', 'trade', 'xp', 'items', 'quest', 'attacked', 'dialogue']),
         timeout_s: z
@@ -95,7 +95,7 @@ export function registerLookAndMove(server: McpServer, s: GameSession): void {
     },
     async ({ event, timeout_s }, extra) => {
       const match = (kind: NoteKind) => event === 'any' || kind === event;
-      const hit = await s.nextNote(match, (timeout_s ?? 30) * 1000, extra.signal);
+      const hit = await s.nextNote(match, (timeout_s ?? 30) * 1000, { signal: extra.signal });
       return answer(
         s,
         hit === undefined ? `Nothing (${event}) happened within ${timeout_s ?? 30} s.` : `Happened: ${hit}`,

@@ -1,6 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { startQuest } from '../../activities/interact.ts';
+import { activity } from '../../activity.ts';
 import { questLogText, readQuestLog } from '../quest-log.ts';
 import type { GameSession } from '../session.ts';
 import { answer, approach, endedText, MAX_TIMEOUT_S, Reporter, reachTarget, timeoutMs } from './common.ts';
@@ -11,17 +12,27 @@ export function registerSocial(server: McpServer, s: GameSession): void {
     {
       title: 'Say something',
       description:
-        'Say a line in local chat (heard by players in view), or send a private message with `to` (a player name). 1-255 characters. Answers with the chat heard since your last call.',
+        'Say a line in local chat (heard by players in view), or send a private message with `to` (a player name). 1-255 characters. Answers what was said, or why it was refused (NOT_FOUND: nobody online has that name).',
       inputSchema: {
         message: z.string().min(1).max(255),
         to: z.string().min(1).max(64).optional(),
       },
     },
-    async ({ message, to }) => {
-      if (to !== undefined) s.game.whisper(to, message);
-      else s.game.say(message);
-      // A refusal (unknown name, a bad message) comes back within a tick or two.
-      await s.nextNote((k) => k === 'refused', 1500);
+    async ({ message, to }, extra) => {
+      // Settles on the server's echo of the line, or its refusal (unknown name, a bad message).
+      const out = await activity<{ status: 'sent' }>(s.game, {
+        origin: 'player:chat',
+        timeoutMs: 3000,
+        signal: extra.signal,
+        start: () => (to !== undefined ? s.game.whisper(to, message) : s.game.say(message)),
+        listen: (finish) => [
+          s.game.on('chat:message', (m) => {
+            if (m.fromId === s.game.world.selfId) finish({ status: 'sent' });
+          }),
+        ],
+      });
+      if (out.status === 'refused')
+        return answer(s, `Not sent: ${out.error.code}: ${out.error.message}`, true);
       return answer(s, to !== undefined ? `You told ${to}: ${message}` : `You said: ${message}`);
     },
   );
