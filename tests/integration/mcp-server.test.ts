@@ -253,4 +253,27 @@ describe('MCP tools', () => {
     await call(client, 'trade', { action: 'accept' });
     expect((await done).receivedItems.map((i) => i.itemId)).toEqual([offeredItem]);
   });
+
+  it('dialogue opens a shop; shop buys, closes; use_item eats what was bought', async () => {
+    const { client, session } = await player();
+    const talk = textOf(await call(client, 'interact', { verb: 'talk', target: 'Trader Odalys' }));
+    expect(talk).toMatch(/Trader Odalys says: ".+"\nAnswers/);
+    const chose = textOf(await call(client, 'dialogue', { choose: 'wares' }));
+    expect(chose).toContain('The shop "Odalys\' General Goods" is open');
+    const coins = session.game.world.self?.coins as number;
+    const bought = textOf(await call(client, 'shop', { action: 'buy', item: 'loaf' }));
+    expect(bought).toMatch(new RegExp(`Done: \\+1 Barley Loaf; coins ${coins} -> \\d+`));
+    expect(textOf(await call(client, 'shop', { action: 'close' }))).toContain('Shop closed.');
+    const ate = await call(client, 'use_item', { item: 'Barley Loaf' });
+    expect(textOf(ate)).toMatch(/Used it: items -1 Barley Loaf/);
+  });
+
+  it('interact attack fights a monster until it dies', async () => {
+    const { client } = await player();
+    const fought = textOf(
+      await call(client, 'interact', { verb: 'attack', target: 'marsh_rat', timeout_s: 60 }),
+    );
+    expect(fought).toMatch(/You killed it \(\d+ swings, \d+ damage dealt, \d+ taken\)/);
+    expect(fought).toMatch(/\+\d+ attack xp/);
+  });
 });

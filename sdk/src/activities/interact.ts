@@ -9,6 +9,9 @@ import type { ServerPayload } from '../protocol.generated.ts';
 
 export type DialogueNode = ServerPayload<'dialogue:node'>;
 
+/** How long a fight waits, after its target left view or was dropped, for the hit or death that explains it. */
+const SETTLE_MS = 500;
+
 export type FightOutcome =
   | {
       status: 'killed' | 'died' | 'target_gone' | 'stopped';
@@ -44,6 +47,8 @@ export async function fight(
           engaged = true;
           stats.hitsGiven++;
           stats.damageDealt += h.damage;
+          // The body may leave view before entity:death arrives: the last hit tells.
+          if (h.targetHealth <= 0) return finish({ status: 'killed', ...stats });
           const max = game.world.entities.get(targetId)?.maxHealth;
           opts.onProgress?.({
             progress: stats.damageDealt,
@@ -57,12 +62,16 @@ export async function fight(
         else if (d.id === selfId) finish({ status: 'died', ...stats });
       }),
       game.on('world:update', (u) => {
-        if (u.removed.includes(targetId)) return finish({ status: 'target_gone', ...stats });
+        // A tick's world:update comes before its events: the killing hit and the death may follow, so
+        // the fight ends otherwise only if they do not come soon.
+        const later = (status: 'target_gone' | 'stopped') =>
+          setTimeout(() => finish({ status, ...stats }), SETTLE_MS).unref();
+        if (u.removed.includes(targetId)) return void later('target_gone');
         // The fight is over for this side when the own character drops its target.
         const self = u.entities.find((e) => e.id === selfId);
         if (self !== undefined && 'targetId' in self) {
           if (self.targetId === targetId) engaged = true;
-          else if (engaged && self.targetId === null) finish({ status: 'stopped', ...stats });
+          else if (engaged && self.targetId === null) later('stopped');
         }
       }),
     ],

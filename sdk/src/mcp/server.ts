@@ -27,7 +27,7 @@ export function createMcpServer(session: GameSession): McpServer {
   registerInterfaces(server, session);
   registerSocial(server, session);
   const json = (uri: URL, value: unknown) => ({
-    contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(value, null, 1) }],
+    contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(value) }],
   });
   server.registerResource(
     'character',

@@ -81,6 +81,7 @@ export class GameSession {
   private readonly pendingItems = new Map<string, number>();
   private readonly pendingXp = new Map<string, number>();
   private readonly levels = new Map<string, number>();
+  private pendingHurt = { swings: 0, damage: 0, by: new Set<string>() };
 
   private constructor(
     readonly game: GameClient,
@@ -131,6 +132,7 @@ export class GameSession {
     this.reported = this.seq;
     this.pendingItems.clear();
     this.pendingXp.clear();
+    this.pendingHurt = { swings: 0, damage: 0, by: new Set() };
     if (fresh.length <= NEWS_LINES) return fresh;
     return [`(${fresh.length - NEWS_LINES} earlier events left out)`, ...fresh.slice(-NEWS_LINES)];
   }
@@ -189,7 +191,14 @@ export class GameSession {
 
   private watch(): void {
     const g = this.game;
-    const name = (id: string) => (id === g.world.selfId ? 'you' : (g.world.entities.get(id)?.name ?? id));
+    // Names of entities seen lately, kept after they leave view (a killed NPC leaves before its death line).
+    const seen = new Map<string, string>();
+    g.on('world:update', (u) => {
+      for (const e of u.entities) if (e.name !== undefined) seen.set(e.id, e.name);
+      while (seen.size > 2000) seen.delete(seen.keys().next().value as string);
+    });
+    const name = (id: string) =>
+      id === g.world.selfId ? 'you' : (g.world.entities.get(id)?.name ?? seen.get(id) ?? id);
     g.on('player:sync', (s) => this.itemsChanged(s));
     g.on('chat:message', (m) => {
       if (m.fromId === g.world.selfId && m.channel !== 'system') return;
@@ -239,6 +248,7 @@ export class GameSession {
     });
     g.on('shop:open', (s) => {
       this.shop = s;
+      this.note('event', `The shop "${s.name}" is open (see the shop tool).`);
     });
     g.on('shop:update', (s) => {
       if (this.shop?.shopId === s.shopId) this.shop = { ...this.shop, items: s.items };
@@ -257,9 +267,13 @@ export class GameSession {
     });
     g.on('combat:hit', (h) => {
       if (h.targetId !== g.world.selfId) return;
+      const hurt = this.pendingHurt;
+      hurt.swings++;
+      hurt.damage += h.damage;
+      hurt.by.add(name(h.attackerId));
       this.note(
         'attacked',
-        `${cap(name(h.attackerId))} hit you for ${h.damage} (health ${h.targetHealth})`,
+        `${[...hurt.by].join(', ')} swung at you ${hurt.swings} time(s) for ${hurt.damage} damage (health ${h.targetHealth})`,
         'hurt',
       );
     });

@@ -54,7 +54,7 @@ async function interact(
   switch (args.verb) {
     case 'attack': {
       const out = await fight(s.game, e.id, opts);
-      const tally = `${out.hitsGiven} hits, ${out.damageDealt} damage dealt, ${out.damageTaken} taken`;
+      const tally = `${out.hitsGiven} swings, ${out.damageDealt} damage dealt, ${out.damageTaken} taken`;
       switch (out.status) {
         case 'killed':
           return answer(s, `${lead}You killed it (${tally}).`);
@@ -73,13 +73,13 @@ async function interact(
         ...opts,
         ...(args.amount !== undefined ? { amount: args.amount } : {}),
       });
-      const got = `${itemsText(s, out.items)}; ${xpText(out.xp)}`;
+      const got = yieldText(s, out);
       if (out.status === 'stopped') {
         const why =
           out.reason === 'amount' ? `gathered the ${args.amount} asked for` : out.reason.replace('_', ' ');
-        return answer(s, `${lead}Gathering ended (${why}): ${got}.`);
+        return answer(s, `${lead}Gathering ended (${why})${got}.`);
       }
-      return answer(s, `${lead}Gathering ${endedText(out)}: ${got}.`, out.status === 'refused');
+      return answer(s, `${lead}Gathering ${endedText(out)}${got}.`, out.status === 'refused');
     }
     case 'talk': {
       const out = await talkTo(s.game, e.id, opts);
@@ -139,6 +139,15 @@ async function interact(
       return answer(s, `${lead}Trade ${endedText(out)}.`, true);
     }
   }
+}
+
+/** `: +5 Raw Minnow; +50 fishing xp`, or nothing when the run changed nothing. */
+function yieldText(s: GameSession, y: { items: Map<string, number>; xp: Map<string, number> }): string {
+  const parts = [
+    ...(y.items.size > 0 ? [itemsText(s, y.items)] : []),
+    ...(y.xp.size > 0 ? [xpText(y.xp)] : []),
+  ];
+  return parts.length > 0 ? `: ${parts.join('; ')}` : '';
 }
 
 export function shopText(s: GameSession): string {
@@ -288,13 +297,13 @@ export function registerActions(server: McpServer, s: GameSession): void {
         },
         { timeoutMs: ms, signal: extra.signal, onProgress: report.report },
       );
-      const got = `${itemsText(s, out.items)}; ${xpText(out.xp)}`;
+      const got = yieldText(s, out);
       if (out.status === 'stopped')
         return answer(
           s,
-          `${walked}Made ${out.made} ${s.content.itemName(out.recipeId)} (${out.reason.replace('_', ' ')}): ${got}.`,
+          `${walked}Made ${out.made} ${s.content.itemName(out.recipeId)} (${out.reason.replace('_', ' ')})${got}.`,
         );
-      return answer(s, `${walked}Make ${endedText(out)}: ${got}.`, out.status === 'refused');
+      return answer(s, `${walked}Make ${endedText(out)}${got}.`, out.status === 'refused');
     },
   );
 }

@@ -1,13 +1,13 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { actOn, chooseOption } from '../../activities/interact.ts';
-import { activity, type Ended } from '../../activity.ts';
+import { activity, countItems, type Ended, itemDelta } from '../../activity.ts';
 import type { ClientEventName, ClientPayload, ServerEventName } from '../../protocol.generated.ts';
 import { dialogueText, inventoryText, itemsText } from '../describe.ts';
 import type { GameSession } from '../session.ts';
 import { bankText, shopText } from './act.ts';
 import { answer, type Extra, endedText, MAX_TIMEOUT_S, Reporter, reachTarget, timeoutMs } from './common.ts';
-import { findSlot } from './items.ts';
+import { findItemId, findSlot } from './items.ts';
 
 /** Sends one command and waits for the answer event (or the server's refusal). */
 function ask<E extends ClientEventName>(
@@ -89,10 +89,12 @@ export function registerInterfaces(server: McpServer, s: GameSession): void {
           done.push(s.content.itemName(held.itemId));
         }
       } else if (args.action === 'withdraw') {
-        const q = (args.item ?? '').toLowerCase();
-        const stack = (s.bank ?? []).find(
-          (i) => i.itemId.toLowerCase() === q || s.content.itemName(i.itemId).toLowerCase() === q,
+        const bankId = findItemId(
+          s,
+          (s.bank ?? []).map((i) => i.itemId),
+          args.item ?? '',
         );
+        const stack = (s.bank ?? []).find((i) => i.itemId === bankId);
         if (stack === undefined)
           return answer(s, `The bank holds no "${args.item ?? ''}". ${bankText(s)}`, true);
         const out = await ask(
@@ -115,9 +117,9 @@ export function registerInterfaces(server: McpServer, s: GameSession): void {
     {
       title: 'Buy or sell at a shop',
       description:
-        'At the open shop (or at `keeper`, which opens its shop, walking there): `show` its items and prices, `buy` an item (id or name) or `sell` one of yours (slot, id or name), `quantity` default 1 (sell: the whole stack).',
+        'At the open shop (or at `keeper`, which opens its shop, walking there): `show` its items and prices, `buy` an item (id or name) or `sell` one of yours (slot, id or name), `quantity` default 1 (sell: the whole stack); `close` it (an open shop blocks other uses of your items).',
       inputSchema: {
-        action: z.enum(['show', 'buy', 'sell']),
+        action: z.enum(['show', 'buy', 'sell', 'close']),
         item: z.string().min(1).max(128).optional(),
         quantity: z.number().int().min(1).optional(),
         keeper: z.string().min(1).max(128).optional().describe('The shopkeeper (id, manifest id or name).'),
@@ -143,16 +145,24 @@ export function registerInterfaces(server: McpServer, s: GameSession): void {
       if (shop === undefined)
         return answer(s, 'No shop is open: give `keeper`, or interact verb=shop first.', true);
       if (args.action === 'show') return answer(s, shopText(s));
-      const before = new Map(
-        (s.game.world.self?.inventory ?? []).flatMap((i) => (i ? [[i.itemId, i.quantity]] : [])),
-      );
+      if (args.action === 'close') {
+        const closed = await ask(s, 'shop:close', { shopId: shop.shopId }, 'shop:closed', extra.signal);
+        return answer(
+          s,
+          closed.status === 'done' ? 'Shop closed.' : `Closing ${endedText(closed)}.`,
+          closed.status !== 'done',
+        );
+      }
+      const before = countItems(s.game.world.self?.inventory);
       const coins = s.game.world.self?.coins ?? 0;
       let out: { status: 'done' } | Ended;
       if (args.action === 'buy') {
-        const q = (args.item ?? '').toLowerCase();
-        const it = shop.items.find(
-          (i) => i.itemId.toLowerCase() === q || s.content.itemName(i.itemId).toLowerCase() === q,
+        const shopId = findItemId(
+          s,
+          shop.items.map((i) => i.itemId),
+          args.item ?? '',
         );
+        const it = shop.items.find((i) => i.itemId === shopId);
         if (it === undefined)
           return answer(s, `The shop sells no "${args.item ?? ''}". ${shopText(s)}`, true);
         out = await ask(
@@ -175,14 +185,7 @@ export function registerInterfaces(server: McpServer, s: GameSession): void {
       }
       if (out.status !== 'done')
         return answer(s, `${args.action === 'buy' ? 'Buying' : 'Selling'} ${endedText(out)}.`, true);
-      const after = new Map<string, number>();
-      for (const i of s.game.world.self?.inventory ?? [])
-        if (i) after.set(i.itemId, (after.get(i.itemId) ?? 0) + i.quantity);
-      const delta = new Map<string, number>();
-      for (const id of new Set([...before.keys(), ...after.keys()])) {
-        const d = (after.get(id) ?? 0) - (before.get(id) ?? 0);
-        if (d !== 0) delta.set(id, d);
-      }
+      const delta = itemDelta(before, countItems(s.game.world.self?.inventory));
       return answer(s, `Done: ${itemsText(s, delta)}; coins ${coins} -> ${s.game.world.self?.coins ?? 0}.`);
     },
   );

@@ -21,3 +21,14 @@ export function findSlot(s: GameSession, inv: Inventory, query: string, except?:
     held.find((h) => q.length >= 3 && (name(h.id).includes(q) || h.id.includes(q)))?.slot
   );
 }
+
+/** The item id among `ids` an LLM means: the id, the name, then a part of either (3 letters or more). */
+export function findItemId(s: GameSession, ids: readonly string[], query: string): string | undefined {
+  const q = query.trim().toLowerCase();
+  const name = (id: string) => s.content.itemName(id).toLowerCase();
+  return (
+    ids.find((id) => id.toLowerCase() === q) ??
+    ids.find((id) => name(id) === q) ??
+    ids.find((id) => q.length >= 3 && (name(id).includes(q) || id.toLowerCase().includes(q)))
+  );
+}
