@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -151,6 +152,23 @@ describe('MCP transports', () => {
     expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(TOOLS);
     expect(textOf(await call(client, 'look'))).toContain(session.game.world.self?.name as string);
     await client.close();
+  });
+});
+
+describe('the MCP command line', () => {
+  it('refuses to serve HTTP beyond the loopback without a bearer token, before connecting', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(REPO_ROOT, 'sdk/src/cli.ts'), 'mcp', '--http', '0', '--host', '0.0.0.0'],
+      { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => {
+      err += d.toString();
+    });
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(2);
+    expect(err).toContain('give --auth-token');
   });
 });
 
