@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { SqlClient } from '../../persistence/sql.ts';
-import { AgentApi } from '../../sdk/agent-api.ts';
+import { AgentApi } from '../../sdk/src/agent-api.ts';
 import { ask, GameClient, npcInView, type Payload, seenOrNext } from './client.ts';
 import { KILLED, KILLS, QUEST, type Scene } from './scene.ts';
 

@@ -1,4 +1,4 @@
-import { AgentApi } from '../../sdk/agent-api.ts';
+import { AgentApi } from '../../sdk/src/agent-api.ts';
 import {
   admin,
   ask,
