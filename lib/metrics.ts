@@ -64,6 +64,16 @@ export function createServerMetrics(registry: Registry = new Registry()) {
      * `ws_message_rate` (connections closed with 4029 for flooding), `metrics_token` (a /metrics request
      * without the right token).
      */
+    /**
+     * Payloads that could not be encoded for a connection (too deep for the encoder, circular, a value the
+     * encoding cannot carry), by event: each was dropped for that connection and the tick went on.
+     */
+    encodeFailures: new Counter({
+      name: 'game_encode_failures_total',
+      help: 'Payloads dropped for a connection because they could not be encoded, by event',
+      labelNames: ['event'] as const,
+      registers,
+    }),
     limitRefusals: new Counter({
       name: 'game_limit_refusals_total',
       help: 'Requests and connections refused by a limit, by limit',

@@ -111,3 +111,25 @@ export function encodeServerEvent<E extends ServerEventName>(
 export function encodeRaw(encoding: Encoding, event: string, payload: unknown): Uint8Array | string {
   return encoding === 'json' ? JSON.stringify([event, payload]) : packr.pack([event, payload]);
 }
+
+/** Told of a payload that could not be encoded for a connection: it is dropped for that connection. */
+export type EncodeFailure = (event: string, err: unknown) => void;
+
+/**
+ * encodeRaw that never throws: a payload too deep for the encoder's recursion, circular, or holding a
+ * value the encoding cannot carry gives undefined, and `failed` is told. Encoding runs in the tick,
+ * where a throw would stop the world for everyone (packr's state is reset by its own finally).
+ */
+export function encodeOrDrop(
+  encoding: Encoding,
+  event: string,
+  payload: unknown,
+  failed: EncodeFailure,
+): Uint8Array | string | undefined {
+  try {
+    return encodeRaw(encoding, event, payload);
+  } catch (err) {
+    failed(event, err);
+    return undefined;
+  }
+}

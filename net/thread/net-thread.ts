@@ -3,6 +3,7 @@ import type { Logger } from '../../lib/logger.ts';
 import type { ServerMetrics } from '../../lib/metrics.ts';
 import { startTsWorker } from '../../lib/ts-worker.ts';
 import type { ChunkSource } from '../replication/msgpack-entity.ts';
+import { encodeFailureReporter } from '../ws/encode-failures.ts';
 import type { WsApp, WsConnection } from '../ws/types.ts';
 import { FrameBatchWriter } from './frame-batch.ts';
 import type { FromNet, NetEvent, NetHttpReply, NetHttpRequest, NetWorkerData, ToNet } from './messages.ts';
@@ -44,6 +45,7 @@ export interface NetThread {
 export async function startNetThread(opts: NetThreadOptions): Promise<NetThread> {
   const { logger } = opts;
   const { wsMessagesOut, wsBytesOut, wsConnections, wsClosed, limitRefusals, wsMessagesIn } = opts.metrics;
+  const encodeFailed = encodeFailureReporter(logger, opts.metrics.encodeFailures);
   const worker: Worker = startTsWorker(new URL('./net-worker.ts', import.meta.url), opts.data);
   const conns = new Map<number, RemoteConnection>();
   // HTTP requests being answered, and those of them whose client went away meanwhile.
@@ -99,6 +101,9 @@ export async function startNetThread(opts: NetThreadOptions): Promise<NetThread>
         logger.warn({ connection: conn.id, ip: conn.ip, limit: 'ws_message_rate' }, 'limit reached');
       }
       guard(logger, conn, 'onClose', () => opts.ws.onClose(conn, code));
+    },
+    encodeFailed(conn, event, err) {
+      encodeFailed(event, err, { connection: conn.id });
     },
   };
 
