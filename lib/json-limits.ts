@@ -11,8 +11,12 @@
 
 /** The deepest nesting accepted anywhere; real clients stay under 10. */
 export const MAX_JSON_DEPTH = 32;
-/** The largest JSON value read back from a database column (the size of the largest body or frame). */
-export const MAX_STORED_JSON_BYTES = 64 * 1024;
+/**
+ * The largest JSON value read back from a database column: far above anything the server writes (a
+ * goal arrives in a body of at most 64 KiB; a character's quest progress is a few KiB), and a bound on
+ * what one hand-edited row can make a load allocate.
+ */
+export const MAX_STORED_JSON_BYTES = 1024 * 1024;
 
 /** "nested more than 32 levels deep": the wording every refusal uses, so each names the limit. */
 export const TOO_DEEP = `nested more than ${MAX_JSON_DEPTH} levels deep`;

@@ -150,4 +150,42 @@ describe('deep JSON at every edge', () => {
       expect((await fetch(`${base}/health`)).status).toBe(200);
     });
   }
+
+  it('a deep goal already in agent_goals: a msgpack login of its character works, the goal is set aside with a log line', async () => {
+    // Written straight into the table, as a row from before the limit (or from an operator) would be.
+    await srv?.stop();
+    srv = undefined;
+    const db = await openPglite(path.join(worldDir, '.data', 'pglite'));
+    try {
+      const goal = `{"type":"idle","label":"Idle","startedAt":1,"params":${deepObject(1500)}}`;
+      await db.query(
+        `INSERT INTO agent_goals ("characterId", goal, paused) VALUES ($1, $2::text::jsonb, false)
+         ON CONFLICT ("characterId") DO UPDATE SET goal = EXCLUDED.goal`,
+        [alice.characterId, goal],
+      );
+    } finally {
+      await db.close();
+    }
+    logLines.length = 0;
+    await start();
+
+    const c = await login(alice, 'msgpack');
+    const sent = await c.next('agent:goal', 5000);
+    expect(sent.payload).toEqual({ goal: null, goalsPaused: false });
+    await expectWorking(c, 'alive after the deep goal');
+    expect((await fetch(`${base}/health`)).status).toBe(200);
+    const set = logLines.map((l) => JSON.parse(l)).filter((l) => l.table === 'agent_goals');
+    expect(set).toEqual([
+      expect.objectContaining({
+        level: 40,
+        column: 'goal',
+        row: alice.characterId,
+        reason: TOO_DEEP,
+        msg: 'stored value set aside: over the JSON limits or not its shape',
+      }),
+    ]);
+    // The dashboard reads no goal either, and a new one replaces the row.
+    const read = await api(base, 'GET', `/api/agents/${alice.agentId}/goal`, { token: alice.token });
+    expect((await jsonOf(read)).goal).toBeNull();
+  });
 });
