@@ -3,6 +3,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { BodyTimeout, readBody } from '../http/body.ts';
 import { clientAddress } from '../http/client-ip.ts';
 import { matchOrigin } from '../http/cors.ts';
+import { headTooLarge, MAX_REQUEST_HEAD_BYTES, requestHeadBytes } from '../http/head-limit.ts';
 import { PROBLEM_CONTENT_TYPE, problem, statusText } from '../http/problem.ts';
 import {
   decodeClientFrame,
@@ -136,6 +137,7 @@ app.ws<SocketData>('/ws', {
   upgrade: contained('ws upgrade', (res, req, context) => {
     // Everything from req is read here, synchronously: it is invalid after this callback.
     const query = req.getQuery() ?? '';
+    if (refuseLargeHead(res, req, query)) return;
     const key = req.getHeader('sec-websocket-key');
     const protocol = req.getHeader('sec-websocket-protocol');
     const extensions = req.getHeader('sec-websocket-extensions');
@@ -230,6 +232,7 @@ const REFUSAL_CODES = {
   403: 'FORBIDDEN',
   408: 'REQUEST_TIMEOUT',
   429: 'RATE_LIMITED',
+  431: 'HEADERS_TOO_LARGE',
   503: 'INTERNAL',
 } as const;
 
@@ -248,6 +251,32 @@ function refuse(
   });
 }
 
+/**
+ * A request line and headers over MAX_REQUEST_HEAD_BYTES: answered 431 here, at once, and the connection
+ * closed (what follows on it cannot be trusted to be framed right). True when refused.
+ */
+function refuseLargeHead(
+  res: uWS.HttpResponse,
+  req: uWS.HttpRequest,
+  query: string,
+  headers?: Record<string, string>,
+): boolean {
+  let all = headers;
+  if (all === undefined) {
+    const read: Record<string, string> = {};
+    req.forEach((k, v) => {
+      read[k] = v;
+    });
+    all = read;
+  }
+  const bytes = requestHeadBytes(req.getMethod(), req.getUrl(), query, all);
+  if (bytes <= MAX_REQUEST_HEAD_BYTES) return false;
+  const ip = clientAddress(res.getRemoteAddressAsText(), all['x-forwarded-for'] ?? '', opts.trustProxy);
+  refuse(res, 431, headTooLarge(bytes), {}, true);
+  emit({ t: 'refused', limit: 'http_headers_too_large', ip, detail: `${bytes} bytes` });
+  return true;
+}
+
 app.any(
   '/*',
   contained('http request', (res: uWS.HttpResponse, req: uWS.HttpRequest) => {
@@ -255,6 +284,7 @@ app.any(
     req.forEach((k, v) => {
       headers[k] = v;
     });
+    if (refuseLargeHead(res, req, req.getQuery() ?? '', headers)) return;
     const id = nextRequestId++;
     const pending: PendingHttp = { res, aborted: false, forwarded: false };
     http.set(id, pending);
