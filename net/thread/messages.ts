@@ -26,7 +26,12 @@ export interface NetWorkerData {
 }
 
 /** Limits the network thread enforced (main counts them in game_limit_refusals_total and logs them). */
-export type NetLimit = 'ws_per_address' | 'ws_origin' | 'http_body_timeout' | 'http_headers_too_large';
+export type NetLimit =
+  | 'ws_per_address'
+  | 'ws_origin'
+  | 'http_body_timeout'
+  | 'http_headers_too_large'
+  | 'http_pipelined';
 
 /** A request as received, body included (read up to maxBodyBytes); the pipeline on main answers it. */
 export interface NetHttpRequest {

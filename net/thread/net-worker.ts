@@ -48,6 +48,29 @@ interface PendingHttp {
   aborted: boolean;
   /** Handed to the main thread (an abort after that is reported to it). */
   forwarded: boolean;
+  /** The turn of the event loop the request arrived in (see `ioTurn`). */
+  turn: number;
+}
+
+/**
+ * HTTP/1.1 pipelining is not served. Every answer comes from the main thread, after this handler has
+ * returned, and uWebSockets closes a connection that sends its next request before the previous answer
+ * was written (it serves pipelined requests only when each is answered inside its handler), so neither is
+ * answered. Such a close happens while uWS parses the bytes that brought the request, before the loop
+ * turns: an abort in the same turn as its request is counted as pipelining (`http_pipelined`), which a
+ * client that went away (its FIN is read in a later turn) is not.
+ */
+let ioTurn = 0;
+let turnScheduled = false;
+function markTurn(): number {
+  if (!turnScheduled) {
+    turnScheduled = true;
+    setImmediate(() => {
+      turnScheduled = false;
+      ioTurn++;
+    });
+  }
+  return ioTurn;
 }
 
 const post = (m: FromNet, transfer?: ArrayBuffer[]) => port.postMessage(m, transfer ?? []);
@@ -286,7 +309,7 @@ app.any(
     });
     if (refuseLargeHead(res, req, req.getQuery() ?? '', headers)) return;
     const id = nextRequestId++;
-    const pending: PendingHttp = { res, aborted: false, forwarded: false };
+    const pending: PendingHttp = { res, aborted: false, forwarded: false, turn: markTurn() };
     http.set(id, pending);
     const method = req.getMethod().toUpperCase();
     const base = {
@@ -305,6 +328,10 @@ app.any(
     res.onAborted(() => {
       pending.aborted = true;
       http.delete(id);
+      if (pending.turn === ioTurn) {
+        const detail = 'a request sent before the previous answer (HTTP pipelining is not served)';
+        emit({ t: 'refused', limit: 'http_pipelined', ip: base.ip, detail });
+      }
       for (const cb of abortListeners) cb();
       if (pending.forwarded) emit({ t: 'httpAborted', id });
     });
