@@ -21,7 +21,7 @@ export function createServerMetrics(registry: Registry = new Registry()) {
     }),
     wsMessagesIn: new Counter({
       name: 'game_ws_messages_in_total',
-      help: 'WebSocket messages received, by outcome (ok, bad, rate_limited)',
+      help: 'WebSocket messages received, by outcome (ok, bad, rate_limited, too_big, invalid_utf8)',
       labelNames: ['result'] as const,
       registers,
     }),

@@ -66,12 +66,15 @@ export interface InboundCounts {
   bad: number;
   tooBig: number;
   rateLimited: number;
+  /** Connections failed by uWS for a text frame that is not valid UTF-8. */
+  invalidUtf8: number;
 }
 
 export type NetEvent =
   | { t: 'open'; id: number; ip: string; encoding: Encoding; query: string }
   | { t: 'message'; id: number; message: ClientMessage }
-  | { t: 'close'; id: number; code: number }
+  /** `invalidUtf8`: uWS failed the connection for a text frame that is not valid UTF-8 (the client sees 1006). */
+  | { t: 'close'; id: number; code: number; invalidUtf8?: true }
   | { t: 'http'; req: NetHttpRequest }
   | { t: 'httpAborted'; id: number }
   | { t: 'refused'; limit: NetLimit; ip: string; detail: string };

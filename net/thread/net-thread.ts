@@ -137,6 +137,10 @@ export async function startNetThread(opts: NetThreadOptions): Promise<NetThread>
       }
       case 'close': {
         const conn = conns.get(e.id);
+        if (conn !== undefined && e.invalidUtf8 && firstInWindow(`invalid_utf8 ${conn.ip}`)) {
+          const line = { connection: conn.id, ip: conn.ip, code: e.code };
+          logger.warn(line, 'connection failed: a text frame was not valid UTF-8');
+        }
         if (conn !== undefined) link.closed(conn, e.code);
         break;
       }
@@ -185,6 +189,7 @@ export async function startNetThread(opts: NetThreadOptions): Promise<NetThread>
           if (m.counts.bad > 0) wsMessagesIn.inc({ result: 'bad' }, m.counts.bad);
           if (m.counts.tooBig > 0) wsMessagesIn.inc({ result: 'too_big' }, m.counts.tooBig);
           if (m.counts.rateLimited > 0) wsMessagesIn.inc({ result: 'rate_limited' }, m.counts.rateLimited);
+          if (m.counts.invalidUtf8 > 0) wsMessagesIn.inc({ result: 'invalid_utf8' }, m.counts.invalidUtf8);
           for (const e of m.events) onEvent(e);
           break;
         case 'chunksFree':

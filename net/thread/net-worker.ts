@@ -30,6 +30,8 @@ const opts = workerData as NetWorkerData;
 
 /** Close code for a client whose send buffer overflowed: it is not reading fast enough. */
 const CLOSE_TOO_SLOW = 1008;
+/** The close reason uWS gives a connection it failed for a text frame that is not valid UTF-8. */
+const UWS_INVALID_UTF8 = 'Received invalid UTF-8';
 /** uWS drops a frame above this with a bare TCP close; our own check closes at 64 KiB with 1009. */
 const HARD_FRAME_CAP_BYTES = 1024 * 1024;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -106,7 +108,8 @@ process.on('unhandledRejection', (err) => fault('unhandled rejection', err));
 
 // Inbound events leave in batches: one postMessage per turn of the loop, not one per message.
 let events: NetEvent[] = [];
-let counts: InboundCounts = { ok: 0, bad: 0, tooBig: 0, rateLimited: 0 };
+const noCounts = (): InboundCounts => ({ ok: 0, bad: 0, tooBig: 0, rateLimited: 0, invalidUtf8: 0 });
+let counts = noCounts();
 let flushScheduled = false;
 function emit(e: NetEvent): void {
   events.push(e);
@@ -119,10 +122,11 @@ function scheduleFlush(): void {
 }
 function flushEvents(): void {
   flushScheduled = false;
-  if (events.length === 0 && counts.ok + counts.bad + counts.tooBig + counts.rateLimited === 0) return;
+  const counted = counts.ok + counts.bad + counts.tooBig + counts.rateLimited + counts.invalidUtf8;
+  if (events.length === 0 && counted === 0) return;
   post({ t: 'events', events, counts });
   events = [];
-  counts = { ok: 0, bad: 0, tooBig: 0, rateLimited: 0 };
+  counts = noCounts();
 }
 
 const sockets = new Map<number, uWS.WebSocket<SocketData>>();
@@ -239,14 +243,18 @@ app.ws<SocketData>('/ws', {
     emit({ t: 'message', id: d.id, message: decoded.message });
   }),
 
-  close: contained('ws close', (ws, code) => {
+  close: contained('ws close', (ws, code, message) => {
     const d = ws.getUserData();
     d.closed = true;
     sockets.delete(d.id);
     const open = (perAddress.get(d.ip) ?? 1) - 1;
     if (open > 0) perAddress.set(d.ip, open);
     else perAddress.delete(d.ip);
-    emit({ t: 'close', id: d.id, code });
+    // uWS fails the connection itself (RFC 6455 8.1) on a text frame that is not UTF-8: the frame never
+    // reaches `message`, and the socket is gone before anything could be sent. Only its reason tells.
+    const invalidUtf8 = code === 1006 && Buffer.from(message).toString() === UWS_INVALID_UTF8;
+    if (invalidUtf8) counts.invalidUtf8++;
+    emit(invalidUtf8 ? { t: 'close', id: d.id, code, invalidUtf8 } : { t: 'close', id: d.id, code });
   }),
 });
 
