@@ -126,8 +126,9 @@ describe('deep JSON at every edge', () => {
     expect(ok.status).toBe(200);
   });
 
-  for (const encoding of ['json', 'msgpack'] as const) {
-    it(`${encoding} session: deep frames of both kinds get BAD_MESSAGE naming the limit; the connection stays open`, async () => {
+  it.each(['json', 'msgpack'] as const)(
+    '%s session: deep frames of both kinds get BAD_MESSAGE naming the limit; the connection stays open',
+    async (encoding) => {
       const bob = await newAgent(`Deep${encoding === 'json' ? 'Jay' : 'Mop'}`);
       const c = await login(bob, encoding);
       const frames: [string | Uint8Array, string | null][] = [];
@@ -148,8 +149,8 @@ describe('deep JSON at every edge', () => {
       await expectWorking(c, `still here ${encoding}`);
       expect(c.closeCode).toBeUndefined();
       expect((await fetch(`${base}/health`)).status).toBe(200);
-    });
-  }
+    },
+  );
 
   it('a deep goal already in agent_goals: a msgpack login of its character works, the goal is set aside with a log line', async () => {
     // Written straight into the table, as a row from before the limit (or from an operator) would be.

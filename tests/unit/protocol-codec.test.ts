@@ -46,9 +46,11 @@ describe('protocol codec (contract §1.1)', () => {
     }
   });
 
-  for (const binary of [false, true]) {
-    const kind = binary ? 'MessagePack' : 'JSON';
-    it(`refuses a ${kind} frame nested past ${MAX_JSON_DEPTH} levels, naming the limit and the event (33, 1,500, 10,000 levels)`, () => {
+  const kinds = [['JSON', false] as const, ['MessagePack', true] as const];
+  it.each(kinds)(
+    'refuses a %s frame nested past 32 levels, naming the limit and the event (33, 1,500, 10,000 levels)',
+    (_kind, binary) => {
+      expect(MAX_JSON_DEPTH).toBe(32);
       for (const n of [MAX_JSON_DEPTH - 1, 1500, 10_000]) {
         // The message's array and payload object are two levels: n + 2 in all.
         expect(decodeClientFrame(deepChat(n, binary), binary)).toEqual({
@@ -62,9 +64,12 @@ describe('protocol codec (contract §1.1)', () => {
         ok: true,
         message: { event: 'player:chat', payload: { message: 'hi' } },
       });
-    });
+    },
+  );
 
-    it(`refuses a bare ${kind} nesting of 10,000 and 1,000,000 levels without an event name`, () => {
+  it.each(kinds)(
+    'refuses a bare %s nesting of 10,000 and 1,000,000 levels without an event name',
+    (_kind, binary) => {
       for (const n of [10_000, 1_000_000]) {
         const frame = binary
           ? Uint8Array.from([...new Array(n).fill(0x91), 0x90])
@@ -75,8 +80,8 @@ describe('protocol codec (contract §1.1)', () => {
           event: null,
         });
       }
-    });
-  }
+    },
+  );
 
   it('refuses MessagePack extension types (records, dates), naming the event', () => {
     expect(decodeClientFrame(pack(['player:chat', { message: new Date(0) }]), true)).toEqual({
