@@ -8,16 +8,17 @@ export const MAX_REQUEST_HEAD_BYTES = 4 * 1024;
 
 /**
  * Bytes of the request line and header block as sent: `METHOD /path?query HTTP/1.1\r\n`, then
- * `name: value\r\n` per header, then `\r\n`. (Header values are Latin-1 on the wire: one byte a char.)
+ * `name: value\r\n` per header line (a repeated name once per line), then `\r\n`. (Header values are
+ * Latin-1 on the wire: one byte a char.)
  */
 export function requestHeadBytes(
   method: string,
   url: string,
   query: string,
-  headers: Readonly<Record<string, string>>,
+  headers: readonly (readonly [string, string])[],
 ): number {
   let n = method.length + 1 + url.length + (query.length > 0 ? query.length + 1 : 0) + 11;
-  for (const name in headers) n += name.length + 2 + (headers[name] as string).length + 2;
+  for (const [name, value] of headers) n += name.length + 2 + value.length + 2;
   return n + 2;
 }
 

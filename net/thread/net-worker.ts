@@ -284,25 +284,18 @@ function refuse(
 
 /**
  * A request line and headers over MAX_REQUEST_HEAD_BYTES: answered 431 here, at once, and the connection
- * closed (what follows on it cannot be trusted to be framed right). True when refused.
+ * closed (what follows on it cannot be trusted to be framed right). True when refused. Measured over
+ * every header line as sent, repeated names included.
  */
-function refuseLargeHead(
-  res: uWS.HttpResponse,
-  req: uWS.HttpRequest,
-  query: string,
-  headers?: Record<string, string>,
-): boolean {
-  let all = headers;
-  if (all === undefined) {
-    const read: Record<string, string> = {};
-    req.forEach((k, v) => {
-      read[k] = v;
-    });
-    all = read;
-  }
-  const bytes = requestHeadBytes(req.getMethod(), req.getUrl(), query, all);
+function refuseLargeHead(res: uWS.HttpResponse, req: uWS.HttpRequest, query: string): boolean {
+  const lines: [string, string][] = [];
+  req.forEach((k, v) => {
+    lines.push([k, v]);
+  });
+  const bytes = requestHeadBytes(req.getMethod(), req.getUrl(), query, lines);
   if (bytes <= MAX_REQUEST_HEAD_BYTES) return false;
-  const ip = clientAddress(res.getRemoteAddressAsText(), all['x-forwarded-for'] ?? '', opts.trustProxy);
+  const forwardedFor = lines.find(([k]) => k === 'x-forwarded-for')?.[1] ?? '';
+  const ip = clientAddress(res.getRemoteAddressAsText(), forwardedFor, opts.trustProxy);
   refuse(res, 431, headTooLarge(bytes), {}, true);
   emit({ t: 'refused', limit: 'http_headers_too_large', ip, detail: `${bytes} bytes` });
   return true;
@@ -315,7 +308,7 @@ app.any(
     req.forEach((k, v) => {
       headers[k] = v;
     });
-    if (refuseLargeHead(res, req, req.getQuery() ?? '', headers)) return;
+    if (refuseLargeHead(res, req, req.getQuery() ?? '')) return;
     const id = nextRequestId++;
     const pending: PendingHttp = { res, aborted: false, forwarded: false, turn: markTurn() };
     http.set(id, pending);
