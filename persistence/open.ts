@@ -27,7 +27,11 @@ export async function startPersistence(
 ): Promise<OpenedPersistence> {
   const applied = await migrate(db);
   if (applied.length > 0) logger.info({ applied }, 'database migrations applied');
-  const port = new SqlPersistence(db, fenceWorld === undefined ? {} : { fenceWorld });
+  const port = new SqlPersistence(db, {
+    ...(fenceWorld === undefined ? {} : { fenceWorld }),
+    // One line per row each time it is read: it stays in the database until the game writes over it.
+    onQuarantine: (q) => logger.warn(q, 'stored value set aside: over the JSON limits or not its shape'),
+  });
   const recovered = await port.recoverDeathLocks();
   if (recovered > 0) logger.warn({ recovered }, 'unresolved death locks returned to their owners’ banks');
   const saves = new SaveScheduler(port, { saveIntervalMs, logger });

@@ -7,6 +7,7 @@ import {
 import { type CharacterSummary, NameTakenError } from '../port.ts';
 import { loadSlices, saveSlices } from '../slices/index.ts';
 import { type SqlTx, sqlState } from '../sql.ts';
+import type { OnQuarantine } from '../stored-json.ts';
 import {
   bankRows,
   characterRow,
@@ -85,10 +86,11 @@ export async function insertCharactersSkippingTaken(
   return ids;
 }
 
-/** Full states of several characters (one query per table). */
+/** Full states of several characters (one query per table); `onQuarantine`: see persistence/stored-json.ts. */
 export async function loadCharacters(
   tx: SqlTx,
   ids: readonly string[],
+  onQuarantine?: OnQuarantine,
 ): Promise<Map<string, CharacterState>> {
   const out = new Map<string, CharacterState>();
   if (ids.length === 0) return out;
@@ -128,7 +130,7 @@ export async function loadCharacters(
     const id = String(row['id']);
     out.set(id, toCharacterState(row, inv.get(id) ?? [], eq.get(id) ?? [], bank.get(id) ?? []));
   }
-  await loadSlices(tx, [...out.values()]);
+  await loadSlices(tx, [...out.values()], onQuarantine);
   return out;
 }
 
@@ -266,8 +268,12 @@ async function applySlotRows(tx: SqlTx, table: 'inventory' | 'equipment', rows: 
   );
 }
 
-export async function loadCharacter(tx: SqlTx, id: string): Promise<CharacterState | null> {
-  return (await loadCharacters(tx, [id])).get(id) ?? null;
+export async function loadCharacter(
+  tx: SqlTx,
+  id: string,
+  onQuarantine?: OnQuarantine,
+): Promise<CharacterState | null> {
+  return (await loadCharacters(tx, [id], onQuarantine)).get(id) ?? null;
 }
 
 export async function listCharacters(tx: SqlTx, accountId: string): Promise<CharacterSummary[]> {

@@ -1,5 +1,6 @@
 import type { CharacterSlices, CharacterState } from '../../ecs/core/character-state.ts';
 import type { SqlTx } from '../sql.ts';
+import { ignoreQuarantine, type OnQuarantine } from '../stored-json.ts';
 import { homeTeleportSlice } from './home-teleport.ts';
 import { npcKillsSlice } from './npc-kills.ts';
 import { prayerSlice } from './prayer.ts';
@@ -17,11 +18,15 @@ export const SLICES: readonly CharacterSlice<keyof CharacterSlices>[] = [
 ];
 
 /** Fill in the slices of freshly loaded characters (one query per slice for all of them). */
-export async function loadSlices(tx: SqlTx, states: readonly CharacterState[]): Promise<void> {
+export async function loadSlices(
+  tx: SqlTx,
+  states: readonly CharacterState[],
+  onQuarantine: OnQuarantine = ignoreQuarantine,
+): Promise<void> {
   if (states.length === 0) return;
   const ids = states.map((s) => s.id);
   for (const slice of SLICES) {
-    const found = await slice.load(tx, ids);
+    const found = await slice.load(tx, ids, onQuarantine);
     for (const state of states) {
       const value = found.get(state.id);
       if (value !== undefined) state.slices = { ...state.slices, [slice.name]: value };

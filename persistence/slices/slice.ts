@@ -1,5 +1,6 @@
 import type { CharacterSlices } from '../../ecs/core/character-state.ts';
 import type { SqlTx } from '../sql.ts';
+import type { OnQuarantine } from '../stored-json.ts';
 
 /**
  * A persistence slice: the per-character state of one feature, in tables of its own (created by its
@@ -9,8 +10,15 @@ import type { SqlTx } from '../sql.ts';
  */
 export interface CharacterSlice<K extends keyof CharacterSlices> {
   readonly name: K;
-  /** The slice of each of these characters that has one (absent: the feature's default). */
-  load(tx: SqlTx, characterIds: readonly string[]): Promise<Map<string, CharacterSlices[K]>>;
+  /**
+   * The slice of each of these characters that has one (absent: the feature's default). A stored value
+   * that cannot be loaded (persistence/stored-json.ts) is left out and reported to `onQuarantine`.
+   */
+  load(
+    tx: SqlTx,
+    characterIds: readonly string[],
+    onQuarantine: OnQuarantine,
+  ): Promise<Map<string, CharacterSlices[K]>>;
   /** Write these characters' slices (upsert); called inside the save's transaction. */
   save(tx: SqlTx, rows: readonly { characterId: string; value: CharacterSlices[K] }[]): Promise<void>;
 }
