@@ -131,6 +131,12 @@ export interface FeatureSpec<S, C extends CommandHandlers> {
    * their characterId is not in this world. Any other command of an absent player is dropped.
    */
   readonly worldCommands?: readonly CommandType[];
+  /**
+   * Commands that bring a player something rather than carry its intent (an outcome, a message or list
+   * from elsewhere, entering and leaving): applied to a player at 0 health too. Any other command of a
+   * player at 0 health is refused with BUSY until it respawns (core/tick.ts).
+   */
+  readonly deliveries?: readonly CommandType[];
   /** `player:action` verbs this feature answers. */
   readonly actions?: { readonly [A in PlayerAction]?: ActionSpec };
   readonly systems?: readonly SystemSpec[];

@@ -21,6 +21,8 @@ export interface Plan {
   readonly actions: ReadonlyMap<PlayerAction, ActionSpec>;
   /** Command types applied whatever their characterId (features' worldCommands). */
   readonly worldCommands: ReadonlySet<CommandType>;
+  /** Command types applied to a player at 0 health too (features' deliveries). */
+  readonly deliveries: ReadonlySet<CommandType>;
   /** Systems sorted by phase, then by their feature's position in the list. */
   readonly systems: readonly (SystemSpec & { readonly feature: string })[];
   readonly leave: readonly NonNullable<Reactions['leave']>[];
@@ -73,6 +75,7 @@ export function buildPlan(features: readonly AnyFeature[]): Plan {
     handlers,
     actions,
     worldCommands: new Set(features.flatMap((f) => f.worldCommands ?? [])),
+    deliveries: new Set(features.flatMap((f) => f.deliveries ?? [])),
     systems,
     leave: on('leave').reverse(),
     move: on('move'),
