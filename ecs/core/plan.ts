@@ -30,6 +30,7 @@ export interface Plan {
   readonly death: readonly NonNullable<Reactions['death']>[];
   readonly itemsLocked: readonly NonNullable<Reactions['itemsLocked']>[];
   readonly groundItemExpired: readonly NonNullable<Reactions['groundItemExpired']>[];
+  readonly hides: readonly NonNullable<Reactions['hides']>[];
   readonly itemUse: readonly NonNullable<Reactions['itemUse']>[];
   readonly hit: readonly NonNullable<Reactions['hit']>[];
   readonly attacked: readonly NonNullable<Reactions['attacked']>[];
@@ -82,6 +83,7 @@ export function buildPlan(features: readonly AnyFeature[]): Plan {
     death: on('death'),
     itemsLocked: on('itemsLocked').reverse(),
     groundItemExpired: on('groundItemExpired'),
+    hides: on('hides'),
     itemUse: on('itemUse'),
     hit: on('hit'),
     attacked: on('attacked'),
