@@ -13,8 +13,11 @@ import type { Replicator } from '../replication/replicator.ts';
 import { buildPlayerSync } from './player-sync.ts';
 
 /**
- * After a tick: turn its outcomes into wire events per player. Order per player: player:sync (when
- * marked), world:update (when something in view changed), then the tick's events in emission order.
+ * After a tick: turn its outcomes into wire events per player. Order per player: the tick's events in
+ * emission order, then world:update (when something in view changed), then player:sync (when marked).
+ * Events tell what happened during the tick (a hit to 0 health, a death); world:update and player:sync
+ * carry the state at its end, so a client that applies them in order is left in the tick's final state
+ * (a player killed and respawned in one tick shows full health, to itself and to those who see it).
  */
 
 /** A frame already encoded in a connection's encoding (string = text frame, bytes = binary). */
@@ -113,24 +116,6 @@ export function prepareTick(world: GameWorld, replicator: Replicator, delivery: 
     stats.bytes += frameBytes(frame);
   };
 
-  for (const p of world.players.values()) {
-    if (!p.syncDirty) continue;
-    p.syncDirty = false;
-    const o = outbox(p.characterId);
-    const sync = buildPlayerSync(world, p);
-    if (o) queue(o, encodeRaw(o.conn.encoding, 'player:sync', sync));
-    else sendPayload(p.characterId, 'player:sync', sync);
-  }
-  const { cache } = replicator;
-  for (const d of replicator.collect()) {
-    const o = outbox(d.characterId);
-    if (o?.conn.sendBatch && o.conn.copiesFrames) {
-      o.update = d;
-      o.updateAt = o.frames.length;
-      stats.messages++;
-    } else if (o) queue(o, cache.encode(d, o.conn.encoding));
-    else sendPayload(d.characterId, 'world:update', cache.payload(d));
-  }
   // An event whose data object goes to many players (local chat) is encoded once per encoding.
   const frames = new Map<object, { wire: WireEvent; msgpack?: Uint8Array; json?: string }>();
   for (const e of world.events) {
@@ -150,6 +135,25 @@ export function prepareTick(world: GameWorld, replicator: Replicator, delivery: 
       frame = f.json ??= encodeRaw('json', f.wire.event, f.wire.payload) as string;
     else frame = f.msgpack ??= encodeRaw('msgpack', f.wire.event, f.wire.payload) as Uint8Array;
     queue(o, frame);
+  }
+  const { cache } = replicator;
+  for (const d of replicator.collect()) {
+    const o = outbox(d.characterId);
+    if (o?.conn.sendBatch && o.conn.copiesFrames) {
+      o.update = d;
+      o.updateAt = o.frames.length;
+      stats.messages++;
+    } else if (o) queue(o, cache.encode(d, o.conn.encoding));
+    else sendPayload(d.characterId, 'world:update', cache.payload(d));
+  }
+  // Last: the player's own state at the end of the tick has the final word.
+  for (const p of world.players.values()) {
+    if (!p.syncDirty) continue;
+    p.syncDirty = false;
+    const o = outbox(p.characterId);
+    const sync = buildPlayerSync(world, p);
+    if (o) queue(o, encodeRaw(o.conn.encoding, 'player:sync', sync));
+    else sendPayload(p.characterId, 'player:sync', sync);
   }
   return { stats, cache, outboxes, delivery };
 }

@@ -43,7 +43,7 @@ export const coreServerEvents = {
       }),
       z.object({ success: z.literal(false), error: z.string() }),
     ]),
-    doc: 'Outcome of authentication. On success followed by `player:sync` and `world:update`.',
+    doc: "Outcome of authentication. On success followed, in the tick the player enters the world, by that tick's events, `world:update` and `player:sync`.",
   }),
   loginQueue: serverEvent({
     schema: z.object({ position: z.number().int().min(1) }),
@@ -74,7 +74,7 @@ export const coreServerEvents = {
       ),
       voice: z.object({ enabled: z.boolean() }),
     }),
-    doc: "The receiving player's full state. On entering the world, then at most once a tick when its inventory, equipment, coins, skills or health change. `voice.enabled` tells whether voice chat is configured (then `GET /api/voice/token` answers a token for the player's room).",
+    doc: "The receiving player's full state. On entering the world, then at most once a tick when its inventory, equipment, coins, skills or health change. Within a tick it comes last, after the tick's events and its `world:update`: events say what happened during the tick (a hit to 0 health, a death), `world:update` and `player:sync` the state at its end, so a client applying a tick's messages in order is left in the tick's final state. `voice.enabled` tells whether voice chat is configured (then `GET /api/voice/token` answers a token for the player's room).",
   }),
   'world:update': serverEvent({
     schema: z.object({
