@@ -302,7 +302,8 @@ export class GameClient {
     this.send('inventory:move', { from, to });
   }
 
-  unequip(slot: string): void {
+  /** Takes off what is worn in a slot (`player:sync.equipment`'s names: `weapon`, ..., `ammo`). */
+  unequip(slot: ClientPayload<'equipment:unequip'>['slot']): void {
     this.send('equipment:unequip', { slot });
   }
 

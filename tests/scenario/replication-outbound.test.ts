@@ -1,11 +1,11 @@
 import { unpack } from 'msgpackr';
 import { describe, expect, it } from 'vitest';
-import { EQUIP_SLOTS } from '../../ecs/core/character-state.ts';
 import type { SimEvent } from '../../ecs/core/events.ts';
 import { populateWorld } from '../../ecs/core/populate.ts';
 import { SKILLS } from '../../ecs/core/skills.ts';
 import type { Encoding } from '../../net/protocol/codec.ts';
 import { type ServerEventName, serverEvents, toWire } from '../../net/protocol/server-events.ts';
+import { WIRE_EQUIP_SLOTS } from '../../net/protocol/shared.ts';
 import { Replicator } from '../../net/replication/replicator.ts';
 import { type Delivery, deliverTick } from '../../net/session/outbound.ts';
 import { Scenario } from './harness.ts';
@@ -79,7 +79,7 @@ describe('outbound: a tick as wire events', () => {
       expect(Object.keys(sync.skills).sort()).toEqual([...SKILLS].sort());
       expect(sync.inventory).toHaveLength(28);
       expect(sync.inventory[0]).toEqual({ itemId: 'logs', quantity: 1 });
-      expect(Object.keys(sync.equipment).sort()).toEqual([...EQUIP_SLOTS].sort());
+      expect(Object.keys(sync.equipment).sort()).toEqual([...WIRE_EQUIP_SLOTS].sort());
       expect([sync.coins, sync.combatLevel]).toEqual([25, 3]);
       // player:sync only when marked: once on entering here.
       expect(forA.filter((e) => e === 'player:sync')).toHaveLength(1);

@@ -1,10 +1,17 @@
 import { z } from 'zod';
-import { EQUIP_SLOTS } from '../../../ecs/core/character-state.ts';
 import type { PlayerAction } from '../../../ecs/core/commands.ts';
 import { SKILLS } from '../../../ecs/core/skills.ts';
 import { PLAN } from '../../../ecs/schedule.ts';
 import { clientEvent, command, serverEvent } from '../feature.ts';
-import { errorCodes, id, itemStack, skillValue, wireEntity } from '../shared.ts';
+import {
+  errorCodes,
+  id,
+  itemStack,
+  skillValue,
+  WIRE_EQUIP_SLOTS,
+  type WireEquipSlot,
+  wireEntity,
+} from '../shared.ts';
 
 /** The `player:action` verbs some feature of the schedule answers: nothing is accepted that is not built. */
 export const BUILT_ACTIONS = [...PLAN.actions.keys()] as [PlayerAction, ...PlayerAction[]];
@@ -67,8 +74,8 @@ export const coreServerEvents = {
       ),
       inventory: z.array(itemStack.nullable()).length(28),
       equipment: z.object(
-        Object.fromEntries(EQUIP_SLOTS.map((s) => [s, itemStack.nullable()])) as Record<
-          (typeof EQUIP_SLOTS)[number],
+        Object.fromEntries(WIRE_EQUIP_SLOTS.map((s) => [s, itemStack.nullable()])) as Record<
+          WireEquipSlot,
           ReturnType<typeof itemStack.nullable>
         >,
       ),
