@@ -16,6 +16,7 @@ export interface PersistenceSink {
   logout(s: CharacterState): Promise<void>;
   /** Runs the transaction; one carrying `deathLock` resolves that lock (pickup or despawn of death items). */
   runTransaction(tx: ItemTxRequest): Promise<{ ok: boolean; reason?: string }>;
+  /** Written after any snapshot of the same character handed over before it (settleFirst relies on it). */
   deathLock(l: DeathLockRequest): Promise<{ ok: boolean }>;
   tradeAudit(a: NonNullable<ItemTxRequest['audit']>): void;
   /** After this tick's snapshots: write the tick's item batch (before its transactions). */
@@ -40,6 +41,11 @@ function liveState(world: GameWorld, p: PlayerData): CharacterState {
   };
 }
 
+/** A state with other holdings (inventory, coins, equipment; a save never writes the bank). */
+function withHoldings(s: CharacterState, h: DeathLockRequest['before']): CharacterState {
+  return { ...s, inventory: h.inventory, coins: h.coins, equipment: h.equipment ?? s.equipment };
+}
+
 /** A logout save started by the hand-off. */
 export interface LogoutSave {
   characterId: string;
@@ -59,6 +65,12 @@ export function handOff(
   // tick, then this tick's snapshots, and only then its transactions, which the scheduler orders after
   // any snapshot still waiting for the same character.
   for (const lock of out.deathLocks) {
+    if (lock.settleFirst) {
+      // Items changed earlier in the death's tick: saved first as the lock's `before` (the scheduler
+      // writes a waiting snapshot before the lock), so the lock finds in the database what it expects.
+      const p = world.players.get(lock.characterId);
+      if (p) sink.itemsChanged(withHoldings(liveState(world, p), lock.before));
+    }
     sink.deathLock(lock).then(
       (r) => {
         // The simulation already moved the items to the ground: a refused lock must be loud.

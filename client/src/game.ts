@@ -48,7 +48,7 @@ export class GameState {
   social: ServerEvents['social:list'] = { friends: [], ignored: [], requests: [] };
   /**
    * Entities that died, drawn greyed out until `until`. The server removes a dead NPC in the same
-   * tick's world:update, which comes before that tick's combat:hit and entity:death, so the last
+   * tick's world:update (which comes after that tick's combat:hit and entity:death), so the last
    * removed entities are kept in `gone` to draw the killing hit and the death where they fell.
    */
   readonly deaths = new Map<string, { e: ViewEntity; until: number }>();

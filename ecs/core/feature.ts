@@ -51,6 +51,11 @@ export type ActionHandler = (
 export interface ReachAction {
   readonly reach: number | ((world: GameWorld, player: PlayerData, targetEid: number) => number);
   readonly run: ActionHandler;
+  /**
+   * The verb changes the player's items (a pickup): a lock on them (itemsLocked) is answered before any
+   * other condition, the target's included, as for every item command.
+   */
+  readonly changesItems?: boolean;
 }
 
 export type ActionSpec = ActionHandler | ReachAction;
@@ -90,6 +95,11 @@ export interface Reactions {
   readonly hit?: (world: GameWorld, player: PlayerData, sourceId: string | undefined) => void;
   /** A player starts a `player:action` (before the verb's feature handles it). */
   readonly actionStarted?: (world: GameWorld, player: PlayerData, verb: PlayerAction) => void;
+  /**
+   * Whether this feature keeps an entity within view distance out of a player's view (a ground item still
+   * private to another player). What a player does not see does not exist for its commands (inViewOf).
+   */
+  readonly hides?: (world: GameWorld, eid: number, viewer: PlayerData) => boolean;
   /** A ground item despawns unclaimed (not when picked up). */
   readonly groundItemExpired?: (world: GameWorld, eid: number) => void;
   /** A player killed an NPC (`npcId` is the manifest id), after the death is applied. */
@@ -131,6 +141,12 @@ export interface FeatureSpec<S, C extends CommandHandlers> {
    * their characterId is not in this world. Any other command of an absent player is dropped.
    */
   readonly worldCommands?: readonly CommandType[];
+  /**
+   * Commands that bring a player something rather than carry its intent (an outcome, a message or list
+   * from elsewhere, entering and leaving): applied to a player at 0 health too. Any other command of a
+   * player at 0 health is refused with BUSY until it respawns (core/tick.ts).
+   */
+  readonly deliveries?: readonly CommandType[];
   /** `player:action` verbs this feature answers. */
   readonly actions?: { readonly [A in PlayerAction]?: ActionSpec };
   readonly systems?: readonly SystemSpec[];

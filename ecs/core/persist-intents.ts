@@ -44,6 +44,13 @@ export interface DeathLockRequest {
   items: ItemStack[];
   before: Holdings;
   after: Holdings;
+  /**
+   * The character's items changed earlier in the tick of its death, so the database does not hold
+   * `before` yet (the tick's snapshots are handed over after its death locks). Persistence first saves
+   * the character with `before` as its holdings, in the same lane, then writes this lock. Set on the
+   * first lock of such a death only: the others chain from it.
+   */
+  settleFirst?: true;
 }
 
 export interface PersistOutbox {

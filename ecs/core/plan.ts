@@ -21,6 +21,8 @@ export interface Plan {
   readonly actions: ReadonlyMap<PlayerAction, ActionSpec>;
   /** Command types applied whatever their characterId (features' worldCommands). */
   readonly worldCommands: ReadonlySet<CommandType>;
+  /** Command types applied to a player at 0 health too (features' deliveries). */
+  readonly deliveries: ReadonlySet<CommandType>;
   /** Systems sorted by phase, then by their feature's position in the list. */
   readonly systems: readonly (SystemSpec & { readonly feature: string })[];
   readonly leave: readonly NonNullable<Reactions['leave']>[];
@@ -28,6 +30,7 @@ export interface Plan {
   readonly death: readonly NonNullable<Reactions['death']>[];
   readonly itemsLocked: readonly NonNullable<Reactions['itemsLocked']>[];
   readonly groundItemExpired: readonly NonNullable<Reactions['groundItemExpired']>[];
+  readonly hides: readonly NonNullable<Reactions['hides']>[];
   readonly itemUse: readonly NonNullable<Reactions['itemUse']>[];
   readonly hit: readonly NonNullable<Reactions['hit']>[];
   readonly attacked: readonly NonNullable<Reactions['attacked']>[];
@@ -73,12 +76,14 @@ export function buildPlan(features: readonly AnyFeature[]): Plan {
     handlers,
     actions,
     worldCommands: new Set(features.flatMap((f) => f.worldCommands ?? [])),
+    deliveries: new Set(features.flatMap((f) => f.deliveries ?? [])),
     systems,
     leave: on('leave').reverse(),
     move: on('move'),
     death: on('death'),
     itemsLocked: on('itemsLocked').reverse(),
     groundItemExpired: on('groundItemExpired'),
+    hides: on('hides'),
     itemUse: on('itemUse'),
     hit: on('hit'),
     attacked: on('attacked'),

@@ -20,6 +20,8 @@ import {
 export const players = defineFeature({
   name: 'players',
   commands: { join: joinPlayer, leave: leavePlayer },
+  // A dead player may always leave; a join of a character already in the world is refused on its own.
+  deliveries: ['join', 'leave'],
 });
 
 export function joinPlayer(world: GameWorld, cmd: CommandOf<'join'>): void {
@@ -37,7 +39,8 @@ export function joinPlayer(world: GameWorld, cmd: CommandOf<'join'>): void {
   const eid = spawnEntity(world, 'player', state.id, x, z);
   const maxHealth = maxHealthFor(state.skills);
   world.c.Health.max[eid] = maxHealth;
-  world.c.Health.current[eid] = Math.max(1, Math.min(maxHealth, Math.round(state.health)));
+  // A character saved at 0 health left while its death waited: it dies in this tick's death phase.
+  world.c.Health.current[eid] = Math.max(0, Math.min(maxHealth, Math.round(state.health)));
   const player: PlayerData = {
     eid,
     characterId: state.id,

@@ -24,6 +24,23 @@ export function groundItemExpired(world: GameWorld, eid: number): void {
   for (const react of world.plan.groundItemExpired) react(world, eid);
 }
 
+/**
+ * Whether a player sees an entity: within view distance (Chebyshev; the distance at which replication
+ * lets an entity enter view) and hidden by no feature. Commands that name an entity answer NOT_FOUND for
+ * one the player does not see, exactly as for one that does not exist, so they never tell where it is.
+ */
+export function inViewOf(world: GameWorld, viewer: PlayerData, eid: number): boolean {
+  if (world.wireIds[eid] === undefined) return false;
+  const p = world.c.Position;
+  const d = Math.max(
+    Math.abs((p.x[viewer.eid] as number) - (p.x[eid] as number)),
+    Math.abs((p.z[viewer.eid] as number) - (p.z[eid] as number)),
+  );
+  if (d > world.viewDistance) return false;
+  for (const hides of world.plan.hides) if (hides(world, eid, viewer)) return false;
+  return true;
+}
+
 /** The first lock a feature holds on the player's items and coins, or null. */
 export function itemLockOf(world: GameWorld, player: PlayerData): ItemLock | null {
   for (const check of world.plan.itemsLocked) {

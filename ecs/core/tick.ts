@@ -1,5 +1,5 @@
 import type { Command, CommandType } from './commands.ts';
-import { beginTick, type GameWorld } from './world.ts';
+import { beginTick, emitError, type GameWorld } from './world.ts';
 
 /** Optional per-phase timing, supplied by the tick loop (the simulation itself never reads a clock). */
 export interface PhaseTimer {
@@ -10,15 +10,22 @@ export interface PhaseTimer {
 /** Commands that may arrive for a character not (or no longer) in the world. */
 const ALWAYS_APPLIED: ReadonlySet<CommandType> = new Set(['join', 'txResult']);
 
+/**
+ * Apply commands in arrival order. Those of players not in the world (disconnected, not yet joined) are
+ * dropped. A player at 0 health is dead until the death system respawns it: its own commands are refused
+ * with BUSY (so none can change its items, walk it away or heal it in the meantime); deliveries (results,
+ * messages, leaving) still apply.
+ */
 export function applyCommands(world: GameWorld, commands: readonly Command[]): void {
+  const health = world.c.Health.current;
   for (const cmd of commands) {
-    // Commands of players who are not in the world (disconnected, not yet joined) are dropped.
-    if (
-      !ALWAYS_APPLIED.has(cmd.type) &&
-      !world.players.has(cmd.characterId) &&
-      !world.plan.worldCommands.has(cmd.type)
-    )
+    const player = world.players.get(cmd.characterId);
+    if (player === undefined) {
+      if (!ALWAYS_APPLIED.has(cmd.type) && !world.plan.worldCommands.has(cmd.type)) continue;
+    } else if ((health[player.eid] as number) <= 0 && !world.plan.deliveries.has(cmd.type)) {
+      emitError(world, player.characterId, 'BUSY', 'you are dead until you respawn', cmd.origin);
       continue;
+    }
     const handler = world.plan.handlers.get(cmd.type);
     if (handler) handler(world, cmd);
   }

@@ -90,19 +90,40 @@ export async function startAgent(opts: AgentOptions): Promise<RunningAgent> {
   const id = agentId;
 
   /** Walks to a tile; gives up when goals are paused meanwhile (the server stopped the walk). */
-  const walk = (x: number, z: number): Promise<boolean> => {
+  const walk = (x: number, z: number, timeoutMs = 10_000): Promise<boolean> => {
     let offPause = () => {};
     const paused = new Promise<boolean>((resolve) => {
       offPause = client.on('agent:goal', (g) => {
         if (g.goalsPaused) resolve(false);
       });
     });
-    const arrived = client.moveTo(x, z, { timeoutMs: 10_000 }).then(
+    const arrived = client.moveTo(x, z, { timeoutMs }).then(
       () => true,
       () => false,
     );
     return Promise.race([arrived, paused]).finally(offPause);
   };
+
+  /**
+   * Brings a place the agent API listed (up to 48 tiles away) into the character's view: the server
+   * answers NOT_FOUND to an action on anything the character does not see. Walks next to it, trying the
+   * tiles around it nearest first (a blocked one is refused at once). True once it is in view.
+   */
+  async function comeInSight(targetId: string, state: QuickActions): Promise<boolean> {
+    if (client.world.entities.has(targetId)) return true;
+    const place = state.nearbyLocations.find((l) => l.id === targetId);
+    const here = client.world.position;
+    if (place === undefined || here === undefined) return false;
+    const around: [number, number][] = [];
+    for (let dz = -1; dz <= 1; dz++)
+      for (let dx = -1; dx <= 1; dx++) if (dx !== 0 || dz !== 0) around.push([place.x + dx, place.z + dz]);
+    const far = ([x, z]: [number, number]) => Math.max(Math.abs(x - here.x), Math.abs(z - here.z));
+    around.sort((a, b) => far(a) - far(b));
+    for (const [x, z] of around) {
+      if (await walk(x, z, 30_000)) return client.world.entities.has(targetId);
+    }
+    return false;
+  }
 
   async function step(state: QuickActions & { goal: Goal | null; goalsPaused: boolean }): Promise<void> {
     for (const m of client.takeMessages()) {
@@ -125,6 +146,7 @@ export async function startAgent(opts: AgentOptions): Promise<RunningAgent> {
     switch (goal.type) {
       case 'bank': {
         if (goal.target === undefined || !bankable) break;
+        if (!(await comeInSight(goal.target, state))) return;
         await client.bank(goal.target, 20_000);
         const slots = client.world.self?.inventory ?? [];
         for (let slot = 0; slot < slots.length; slot++) {
@@ -138,6 +160,10 @@ export async function startAgent(opts: AgentOptions): Promise<RunningAgent> {
       }
       case 'gather': {
         if (goal.target === undefined) break;
+        if (!(await comeInSight(goal.target, state))) {
+          unusable.add(goal.target);
+          return;
+        }
         // Walks there and gathers until the node is depleted, the inventory is full, or a few seconds passed.
         const stopped = client.next('gathering:stop', 8000).then(
           () => 'stopped',
@@ -155,7 +181,7 @@ export async function startAgent(opts: AgentOptions): Promise<RunningAgent> {
         return;
       }
       case 'combat':
-        if (goal.target) client.attack(goal.target);
+        if (goal.target && (await comeInSight(goal.target, state))) client.attack(goal.target);
         client.reportProgress(50, 'fighting');
         return;
       case 'follow': {

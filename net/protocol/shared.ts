@@ -1,6 +1,37 @@
 import { z } from 'zod';
+import { EQUIP_SLOTS, type EquipSlot } from '../../ecs/core/character-state.ts';
 
 /** Wire shapes more than one feature's events use. */
+
+/**
+ * Equipment slots as the wire names them. The simulation keeps the content's names (the item manifests'
+ * `equipSlot`), where the ammunition slot is `arrows`; on the wire (player:sync, equipment:unequip, the
+ * REST equipment and templates) it is `ammo`. Every other slot has the same name on both sides.
+ */
+export type WireEquipSlot<S extends EquipSlot = EquipSlot> = S extends 'arrows' ? 'ammo' : S;
+
+export function wireEquipSlot<S extends EquipSlot>(slot: S): WireEquipSlot<S> {
+  return (slot === 'arrows' ? 'ammo' : slot) as WireEquipSlot<S>;
+}
+
+export function simEquipSlot(slot: WireEquipSlot): EquipSlot {
+  return slot === 'ammo' ? 'arrows' : slot;
+}
+
+export const WIRE_EQUIP_SLOTS = EQUIP_SLOTS.map(wireEquipSlot) as unknown as readonly [
+  WireEquipSlot,
+  ...WireEquipSlot[],
+];
+
+/** Worn items keyed by wire slot names (REST equipment, templates). */
+export function wireEquipment<T>(e: Partial<Record<EquipSlot, T>>): Partial<Record<WireEquipSlot, T>> {
+  const out: Partial<Record<WireEquipSlot, T>> = {};
+  for (const slot of EQUIP_SLOTS) {
+    const v = e[slot];
+    if (v !== undefined) out[wireEquipSlot(slot)] = v;
+  }
+  return out;
+}
 
 export const itemStack = z.object({ itemId: z.string(), quantity: z.number().int().positive() });
 export const skillValue = z.object({ level: z.number().int(), xp: z.number() });

@@ -3,6 +3,7 @@ import type { PersistencePort } from '../../persistence/port.ts';
 import type { AccountCharacters } from '../auth/characters.ts';
 import { authOf, param } from '../auth/http-input.ts';
 import { type HttpRequest, notFound, type RouteDef } from '../http/types.ts';
+import { wireEquipSlot } from '../protocol/shared.ts';
 import type { LiveWorld } from './world.ts';
 
 /**
@@ -48,7 +49,9 @@ export function playerDataRoutes({ characters, port, live, onlineWorld }: Player
       auth: 'bearer',
       handler: async (req) => {
         const { s, online, characterId } = await load(req);
-        const equipment = Object.fromEntries(EQUIP_SLOTS.map((slot) => [slot, copy(s.equipment[slot])]));
+        const equipment = Object.fromEntries(
+          EQUIP_SLOTS.map((slot) => [wireEquipSlot(slot), copy(s.equipment[slot])]),
+        );
         return { body: { characterId, online, equipment } };
       },
     },

@@ -1,6 +1,7 @@
 import type { CharacterTemplate } from '../../world/schemas/project.ts';
 import { param } from '../auth/http-input.ts';
 import { notFound, type RouteDef } from '../http/types.ts';
+import { wireEquipment } from '../protocol/shared.ts';
 
 /**
  * /api/template/*: character templates (starter kits) from content. GET list, GET one by id. Bearer
@@ -13,7 +14,7 @@ export function templateView(t: CharacterTemplate) {
     name: t.name,
     description: t.description,
     inventory: t.inventory.map((s) => ({ itemId: s.itemId, quantity: s.quantity })),
-    equipment: { ...t.equipment },
+    equipment: wireEquipment(t.equipment),
     coins: t.coins,
   };
 }

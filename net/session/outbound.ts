@@ -13,8 +13,11 @@ import type { Replicator } from '../replication/replicator.ts';
 import { buildPlayerSync } from './player-sync.ts';
 
 /**
- * After a tick: turn its outcomes into wire events per player. Order per player: player:sync (when
- * marked), world:update (when something in view changed), then the tick's events in emission order.
+ * After a tick: turn its outcomes into wire events per player. Order per player: the tick's events in
+ * emission order, then world:update (when something in view changed), then player:sync (when marked).
+ * Events tell what happened during the tick (a hit to 0 health, a death); world:update and player:sync
+ * carry the state at its end, so a client that applies them in order is left in the tick's final state
+ * (a player killed and respawned in one tick shows full health, to itself and to those who see it).
  */
 
 /** A frame already encoded in a connection's encoding (string = text frame, bytes = binary). */
@@ -129,24 +132,6 @@ export function prepareTick(world: GameWorld, replicator: Replicator, delivery: 
     queue(o, frame);
   };
 
-  for (const p of world.players.values()) {
-    if (!p.syncDirty) continue;
-    p.syncDirty = false;
-    const o = outbox(p.characterId);
-    const sync = buildPlayerSync(world, p);
-    if (o) queueEncoded(o, 'player:sync', () => encodeRaw(o.conn.encoding, 'player:sync', sync));
-    else sendPayload(p.characterId, 'player:sync', sync);
-  }
-  const { cache } = replicator;
-  for (const d of replicator.collect()) {
-    const o = outbox(d.characterId);
-    if (o?.conn.sendBatch && o.conn.copiesFrames) {
-      o.update = d;
-      o.updateAt = o.frames.length;
-      stats.messages++;
-    } else if (o) queueEncoded(o, 'world:update', () => cache.encode(d, o.conn.encoding));
-    else sendPayload(d.characterId, 'world:update', cache.payload(d));
-  }
   // An event whose data object goes to many players (local chat) is encoded once per encoding.
   const frames = new Map<object, SharedFrame>();
   for (const e of world.events) {
@@ -164,6 +149,25 @@ export function prepareTick(world: GameWorld, replicator: Replicator, delivery: 
     const frame = sharedFrame(f, o.conn.encoding);
     if (frame === null) delivery.encodeFailed?.(o.characterId, f.wire.event, f.error);
     else queue(o, frame);
+  }
+  const { cache } = replicator;
+  for (const d of replicator.collect()) {
+    const o = outbox(d.characterId);
+    if (o?.conn.sendBatch && o.conn.copiesFrames) {
+      o.update = d;
+      o.updateAt = o.frames.length;
+      stats.messages++;
+    } else if (o) queueEncoded(o, 'world:update', () => cache.encode(d, o.conn.encoding));
+    else sendPayload(d.characterId, 'world:update', cache.payload(d));
+  }
+  // Last: the player's own state at the end of the tick has the final word.
+  for (const p of world.players.values()) {
+    if (!p.syncDirty) continue;
+    p.syncDirty = false;
+    const o = outbox(p.characterId);
+    const sync = buildPlayerSync(world, p);
+    if (o) queueEncoded(o, 'player:sync', () => encodeRaw(o.conn.encoding, 'player:sync', sync));
+    else sendPayload(p.characterId, 'player:sync', sync);
   }
   return { stats, cache, outboxes, delivery };
 }

@@ -2,8 +2,9 @@ import { EQUIP_SLOTS, INVENTORY_SLOTS, type ItemStack } from '../../ecs/core/cha
 import { combatLevel as combatLevelOf, SKILLS } from '../../ecs/core/skills.ts';
 import type { GameWorld, PlayerData } from '../../ecs/core/world.ts';
 import type { ServerPayload } from '../protocol/server-events.ts';
+import { wireEquipSlot } from '../protocol/shared.ts';
 
-/** `player:sync` (contract §2.2): the player's full state, every skill, 28 slots, every equipment slot. */
+/** `player:sync`: the player's full state, every skill, 28 slots, every equipment slot (by wire name). */
 export function buildPlayerSync(world: GameWorld, player: PlayerData): ServerPayload<'player:sync'> {
   const { c } = world;
   const { eid, state } = player;
@@ -14,7 +15,7 @@ export function buildPlayerSync(world: GameWorld, player: PlayerData): ServerPay
     skills[skill] = { level: v.level, xp: v.xp };
   }
   const equipment = {} as ServerPayload<'player:sync'>['equipment'];
-  for (const slot of EQUIP_SLOTS) equipment[slot] = stack(state.equipment[slot]);
+  for (const slot of EQUIP_SLOTS) equipment[wireEquipSlot(slot)] = stack(state.equipment[slot]);
   const inventory = Array.from({ length: INVENTORY_SLOTS }, (_, i) => stack(state.inventory[i]));
   const level = combatLevelOf(state.skills);
   return {

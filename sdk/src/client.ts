@@ -66,6 +66,11 @@ export class GameClient {
   private readonly agentInbox: ServerPayload<'agent:message'>[] = [];
 
   private constructor(private readonly opts: ConnectOptions) {
+    // Known as soon as the frame is read: the world:update of the entering tick may follow in the same
+    // read, before the awaiting connect() resumes, and must already leave the character out.
+    this.on('authResult', (a) => {
+      if (a.success) this.world.selfId = a.characterId;
+    });
     this.on('player:sync', (p) => this.world.applySync(p));
     this.on('world:update', (p) => this.world.applyUpdate(p));
     this.on('agent:goal', (p) => {
@@ -304,7 +309,8 @@ export class GameClient {
     this.send('inventory:move', { from, to });
   }
 
-  unequip(slot: string): void {
+  /** Takes off what is worn in a slot (`player:sync.equipment`'s names: `weapon`, ..., `ammo`). */
+  unequip(slot: ClientPayload<'equipment:unequip'>['slot']): void {
     this.send('equipment:unequip', { slot });
   }
 

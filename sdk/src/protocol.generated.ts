@@ -105,10 +105,12 @@ export interface ClientEvents {
    */
   'dialogue:close': Record<string, never>;
   /**
-   * Take a worn item off into the inventory (`INVENTORY_FULL` when there is no room).
+   * Take a worn item off into the inventory: `slot` is one of the slots of `player:sync.equipment` (the
+   * ammunition slot is `ammo`; any other name is `BAD_MESSAGE`). `INVALID_SLOT` when nothing is worn
+   * there, `INVENTORY_FULL` when there is no room.
    */
   'equipment:unequip': {
-    slot: string;
+    slot: 'weapon' | 'shield' | 'helmet' | 'body' | 'legs' | 'gloves' | 'boots' | 'cape' | 'amulet' | 'ring' | 'ammo';
   };
   /**
    * End a friendship, for both sides (or withdraw your own pending request). `NOT_FOUND` when that
@@ -183,9 +185,11 @@ export interface ClientEvents {
    * say is `INVALID_TARGET`); `attack` an attackable NPC, or a player where the area allows fighting
    * (reach 1 for melee, the weapon range otherwise; a bow needs arrows in the ammo slot, else
    * `MISSING_ITEMS`): the player swings every weapon speed ticks (default 4) while in reach and follows
-   * the target, until either dies, the player moves or the target leaves (`INVALID_TARGET` for what
-   * cannot be fought, `NOT_FOUND` for no such entity); `pray` at an altar station (reach 1) restores all
-   * prayer points. The schema accepts only the verbs this server answers.
+   * the target, until either dies, the player moves or the target leaves view (`INVALID_TARGET` for what
+   * cannot be fought); `pray` at an altar station (reach 1) restores all prayer points. For every verb,
+   * a target the player does not see (farther than the view distance, a ground item still private to
+   * another player, or no entity at all) is `NOT_FOUND`, the same answer whichever it is, and the player
+   * takes no step. The schema accepts only the verbs this server answers.
    */
   'player:action': {
     action: 'pickup' | 'bank' | 'trade' | 'shop' | 'talk' | 'gather' | 'use' | 'pray' | 'attack';
@@ -316,7 +320,8 @@ export interface ClientEvents {
     tradeSlot: number;
   };
   /**
-   * Ask a player within 2 tiles to trade.
+   * Ask a player within 2 tiles to trade. A player in the world but out of your view is `tradeError`
+   * `NOT_FOUND` (checked before whether it is busy or near); one not in the world is `TARGET_OFFLINE`.
    */
   tradeRequest: {
     targetPlayerId: string;
@@ -362,7 +367,8 @@ export interface ServerEvents {
     timestamp: number;
   };
   /**
-   * Outcome of authentication. On success followed by `player:sync` and `world:update`.
+   * Outcome of authentication. On success followed, in the tick the player enters the world, by that
+   * tick's events, `world:update` and `player:sync`.
    */
   authResult: {
     success: true;
@@ -488,7 +494,10 @@ export interface ServerEvents {
   };
   /**
    * The receiving player's full state. On entering the world, then at most once a tick when its
-   * inventory, equipment, coins, skills or health change. `voice.enabled` tells whether voice chat is
+   * inventory, equipment, coins, skills or health change. Within a tick it comes last, after the tick's
+   * events and its `world:update`: events say what happened during the tick (a hit to 0 health, a
+   * death), `world:update` and `player:sync` the state at its end, so a client applying a tick's
+   * messages in order is left in the tick's final state. `voice.enabled` tells whether voice chat is
    * configured (then `GET /api/voice/token` answers a token for the player's room).
    */
   'player:sync': {
@@ -619,7 +628,7 @@ export interface ServerEvents {
         itemId: string;
         quantity: number;
       } | null;
-      arrows: {
+      ammo: {
         itemId: string;
         quantity: number;
       } | null;

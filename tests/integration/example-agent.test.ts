@@ -98,7 +98,8 @@ describe('the example agent', () => {
       await agent.stop();
     }
     expect(logs.filter((l) => l.startsWith('step failed'))).toEqual([]);
-  });
+    // It first walks the 30 tiles to the starter town's trees to see them (actions need their target in view).
+  }, 90_000);
 
   it('accepts a trade offered by a player next to it', async () => {
     const agent = await startAgent({ server: base, stepMs: 100, log: () => {} });

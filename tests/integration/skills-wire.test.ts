@@ -6,8 +6,8 @@ import { type DefaultWorld, startDefaultWorld } from '../helpers/default-world.t
 import { TestWsClient, type WsMessage } from '../helpers/ws-client.ts';
 
 /**
- * Over real sockets, the default world: a new character walks to a birch tree with `player:action
- * gather`, chops logs (`gathering:start`, `skill:xp`, the logs in `player:sync`), lights them with its
+ * Over real sockets, the default world: a new character walks until a birch tree is in view, then to it
+ * with `player:action gather`, chops logs (`gathering:start`, `skill:xp`, the logs in `player:sync`), lights them with its
  * tinderbox (`inventory:use` item on item: `processing:start`, `processing:stop`, a `fire` station in
  * `world:update`), and a malformed `skill:make` is BAD_MESSAGE. Every payload matches the protocol.
  */
@@ -46,6 +46,26 @@ describe('skills over real sockets', () => {
     const world = srv.runtime.world;
     const tree = [...world.get(RESOURCES).byEid.values()].find((r) => r.resourceId === 'tree_birch');
     const treeId = world.wireIds[tree?.eid as number] as string;
+    // The starter town's birches stand 30 tiles from the spawn, out of view (an action on what the player
+    // does not see is NOT_FOUND): walk toward it until the tree enters view.
+    const tx = world.c.Position.x[tree?.eid as number] as number;
+    const tz = world.c.Position.z[tree?.eid as number] as number;
+    let near: [number, number] | undefined;
+    for (let d = 2; d < 8 && near === undefined; d++)
+      for (const [x, z] of [
+        [tx + d, tz],
+        [tx, tz - d],
+        [tx + d, tz - d],
+        [tx - d, tz],
+        [tx, tz + d],
+      ] as const)
+        if (near === undefined && world.content.map.isWalkable(x, z)) near = [x, z];
+    expect(near).toBeDefined();
+    client.send('player:move', { x: near?.[0], z: near?.[1] });
+    for (;;) {
+      const m = await next('world:update', 30_000);
+      if ((m.payload.entities as { id: string }[]).some((e) => e.id === treeId)) break;
+    }
     client.send('player:action', { action: 'gather', targetId: treeId });
     expect((await next('gathering:start', 30_000)).payload).toEqual({
       resourceId: 'tree_birch',

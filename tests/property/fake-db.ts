@@ -5,8 +5,9 @@ import type { Holdings, ItemTxRequest, PersistOutbox } from '../../ecs/core/pers
 /**
  * An in-memory stand-in for the persistence adapter's item rules, strict where the real one is: a
  * transaction whose `before` is not exactly the stored holdings is refused as stale; a conserving one
- * must keep every item id's total. One tick's outbox is taken in the documented order: death locks,
- * then snapshots, then transactions (queued until `commit`).
+ * must keep every item id's total. One tick's outbox is taken in the documented order: death locks
+ * (each after its settling save when it asks for one), then snapshots, then transactions (queued until
+ * `commit`).
  */
 
 export type Outcome = { ok: true } | { ok: false; reason: string };
@@ -33,6 +34,8 @@ export class FakeItemDb {
   take(outbox: PersistOutbox, snapshotOf: (id: string) => CharacterState | undefined): void {
     for (const lock of outbox.deathLocks) {
       const c = this.chars.get(lock.characterId);
+      // Items changed in the death's tick: saved (like a snapshot: not the bank) before the lock.
+      if (c && lock.settleFirst) this.write(c, { ...lock.before, bank: c.bank });
       if (!c || !this.matches(c, lock.before)) {
         this.violations.push(`stale death lock ${lock.id}`);
         continue;

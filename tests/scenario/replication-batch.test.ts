@@ -7,7 +7,7 @@ import { Scenario } from './harness.ts';
 
 /**
  * deliverTick with connections that take a batch: one batch per connected character per tick, holding
- * that character's frames in the wire order (player:sync, world:update, events), the same messages the
+ * that character's frames in the wire order (events, world:update, player:sync), the same messages the
  * per-event path sends, and a chat line encoded once for all its hearers.
  */
 
@@ -99,7 +99,7 @@ describe('outbound: one batch per connection per tick', () => {
       for (const x of batches) {
         const events = x.frames.map((f) => decode(f)[0]);
         expect(events.filter((e) => e === 'world:update').length).toBeLessThanOrEqual(1);
-        const rank = (e: string) => (e === 'player:sync' ? 0 : e === 'world:update' ? 1 : 2);
+        const rank = (e: string) => (e === 'player:sync' ? 2 : e === 'world:update' ? 1 : 0);
         expect(events.map(rank)).toEqual([...events.map(rank)].sort());
       }
       const fromBatches = batches.flatMap((x) => x.frames.map((f) => ({ to: x.to, msg: decode(f) })));

@@ -1,11 +1,11 @@
 import { unpack } from 'msgpackr';
 import { describe, expect, it } from 'vitest';
-import { EQUIP_SLOTS } from '../../ecs/core/character-state.ts';
 import type { SimEvent } from '../../ecs/core/events.ts';
 import { populateWorld } from '../../ecs/core/populate.ts';
 import { SKILLS } from '../../ecs/core/skills.ts';
 import type { Encoding } from '../../net/protocol/codec.ts';
 import { type ServerEventName, serverEvents, toWire } from '../../net/protocol/server-events.ts';
+import { WIRE_EQUIP_SLOTS } from '../../net/protocol/shared.ts';
 import { Replicator } from '../../net/replication/replicator.ts';
 import { type Delivery, deliverTick } from '../../net/session/outbound.ts';
 import { Scenario } from './harness.ts';
@@ -43,7 +43,7 @@ function validate(sent: Sent[]): void {
 
 describe('outbound: a tick as wire events', () => {
   for (const encoding of [undefined, 'msgpack', 'json'] as const) {
-    it(`delivers player:sync, world:update, then events, all valid against the protocol (${encoding ?? 'objects'})`, () => {
+    it(`delivers the tick's events, then world:update, then player:sync, all valid against the protocol (${encoding ?? 'objects'})`, () => {
       const s = new Scenario();
       populateWorld(s.world);
       const replicator = new Replicator(s.world);
@@ -65,7 +65,10 @@ describe('outbound: a tick as wire events', () => {
       validate(delivery.sent);
 
       const forA = delivery.sent.filter((m) => m.to === a).map((m) => m.event);
-      expect(forA.slice(0, 2)).toEqual(['player:sync', 'world:update']);
+      // The tick Alice entered: her entering events (prayer:state, social:list), the view, her state last.
+      const first = forA.slice(0, forA.indexOf('player:sync') + 1);
+      expect(first.slice(-2)).toEqual(['world:update', 'player:sync']);
+      expect(first.slice(0, -2).length).toBeGreaterThan(0);
       const sync = delivery.sent.find((m) => m.to === a && m.event === 'player:sync')?.payload as {
         skills: object;
         inventory: unknown[];
@@ -76,7 +79,7 @@ describe('outbound: a tick as wire events', () => {
       expect(Object.keys(sync.skills).sort()).toEqual([...SKILLS].sort());
       expect(sync.inventory).toHaveLength(28);
       expect(sync.inventory[0]).toEqual({ itemId: 'logs', quantity: 1 });
-      expect(Object.keys(sync.equipment).sort()).toEqual([...EQUIP_SLOTS].sort());
+      expect(Object.keys(sync.equipment).sort()).toEqual([...WIRE_EQUIP_SLOTS].sort());
       expect([sync.coins, sync.combatLevel]).toEqual([25, 3]);
       // player:sync only when marked: once on entering here.
       expect(forA.filter((e) => e === 'player:sync')).toHaveLength(1);

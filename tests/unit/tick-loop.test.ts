@@ -149,12 +149,13 @@ describe('tick loop', () => {
     queue.push({ type: 'move', characterId: 'a', x: 60, z: 50, run: false });
     loop.runTick();
     expect(world.players.has('a')).toBe(true);
-    // Entering also sends the prayer points (prayer:state) and the friend lists (social:list).
+    // Entering also sends the prayer points (prayer:state) and the friend lists (social:list): the
+    // tick's events first, then the view, then the player's own state.
     expect(sent.map((m) => m.event)).toEqual([
-      'player:sync',
-      'world:update',
       'prayer:state',
       'social:list',
+      'world:update',
+      'player:sync',
       'world:update',
     ]);
     const status = loop.status();

@@ -15,6 +15,8 @@ import { handleChatCommand } from './admin.ts';
 export const admin = defineFeature({
   name: 'admin',
   commands: { chatCommand: handleChatCommand, setAdmin },
+  // Net's verdict on `/admin <code>`, not an act in the world.
+  deliveries: ['setAdmin'],
   uses: [movement, npcs, inventory, social, chat, shops, prayer, combat],
 });
 

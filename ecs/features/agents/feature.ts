@@ -9,5 +9,7 @@ import { handleAgentControl, handleAgentMessage } from './control.ts';
 export const agents = defineFeature({
   name: 'agents',
   commands: { agentControl: handleAgentControl, agentMessage: handleAgentMessage },
+  // The owner's controls and messages reach the agent's connection whatever its character is doing.
+  deliveries: ['agentControl', 'agentMessage'],
   uses: [movement, npcs, resources, stations],
 });

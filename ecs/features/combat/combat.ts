@@ -2,7 +2,7 @@ import type { CommandOf } from '../../core/commands.ts';
 import { Dirty, EntityType, MoveMode } from '../../core/components.ts';
 import type { SpellInfo } from '../../core/content.ts';
 import { grantXp, stateChanged } from '../../core/players.ts';
-import { playerAttacked, playerHit } from '../../core/reactions.ts';
+import { inViewOf, playerAttacked, playerHit } from '../../core/reactions.ts';
 import type { GameWorld, PlayerData } from '../../core/world.ts';
 import { emit, emitError, markDirty } from '../../core/world.ts';
 import { cancelMovement, hasPendingPath, requestPath } from '../movement/index.ts';
@@ -29,7 +29,7 @@ import { COMBAT, DEFAULT_ATTACK_SPEED } from './state.ts';
  * Fighting: `player:action attack` (walked to by the interaction feature, then run here), NPCs that
  * retaliate or aggress (npc-ai.ts), one swing every weapon speed ticks while in reach, following a target
  * out of reach. A fight ends when either side dies, the player moves, or the target leaves (or stands
- * where it may no longer be fought).
+ * where it may no longer be fought); a player's fight also ends when its target leaves its view.
  */
 
 const dist = (world: GameWorld, a: number, b: number): number => {
@@ -414,6 +414,12 @@ export function fightSystem(world: GameWorld): void {
       continue;
     }
     if (isPlayer(world, attacker) && isPlayer(world, target) && !pvpAllowed(world, attacker, target)) {
+      stopFight(world, attacker);
+      continue;
+    }
+    // A player never chases what it no longer sees: the chase would lead it to wherever the target went.
+    const chaser = world.playerByEid.get(attacker);
+    if (chaser !== undefined && !inViewOf(world, chaser, target)) {
       stopFight(world, attacker);
       continue;
     }

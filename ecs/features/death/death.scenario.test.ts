@@ -170,7 +170,25 @@ describe('damage and death', () => {
     expect(db.open.every((t) => t.changes.length === 0)).toBe(true);
   });
 
-  it('a death while an item transaction is in flight waits for its outcome', () => {
+  it('a character saved at 0 health (it left while its death waited) dies in the tick it enters', () => {
+    const s = new Scenario();
+    const db = new FakePersistence(s);
+    const id = s.addPlayer({
+      name: 'Returns',
+      x: 40,
+      z: 60,
+      health: 0,
+      inventory: [{ itemId: 'feather', quantity: 12 }],
+    });
+    expect(s.eventsOf(id, 'entityDeath').map((e) => e.tick)).toEqual([s.world.tick]);
+    expect(db.deathLocks.map((l) => [l.position.x, l.position.z, l.items])).toEqual([
+      [40, 60, [{ itemId: 'feather', quantity: 9 }]],
+    ]);
+    expect(s.position(id)).toEqual(s.world.content.spawn);
+    expect(s.world.c.Health.current[s.player(id).eid]).toBe(100);
+  });
+
+  it('a death while an item transaction is in flight waits for its outcome, then happens in that tick', () => {
     const { s, db, id, p } = victim();
     s.addPlayer({ name: 'Near', x: 41, z: 60 });
     p().state.inventory[5] = { itemId: 'bones', quantity: 1 };
@@ -182,11 +200,26 @@ describe('damage and death', () => {
     s.push({ type: 'damage', characterId: id, amount: 500 });
     s.step(2);
     expect(db.deathLocks).toEqual([]);
-    db.settle(true);
-    // The outcome changed its items this tick: the death lock follows in the next, from saved holdings.
-    expect(db.deathLocks).toEqual([]);
+    // Dead meanwhile: its own commands are refused (it cannot walk off or start another transaction).
+    s.push({ type: 'move', characterId: id, x: 90, z: 100, run: false, origin: 'player:move' });
+    s.push({ type: 'bankWithdraw', characterId: id, itemId: 'bones', origin: 'bank:withdraw' });
     s.step();
+    expect(
+      s
+        .eventsOf(id, 'error')
+        .slice(-2)
+        .map((e) => e.data),
+    ).toEqual([
+      { code: 'BUSY', message: 'you are dead until you respawn', event: 'player:move' },
+      { code: 'BUSY', message: 'you are dead until you respawn', event: 'bank:withdraw' },
+    ]);
+    expect(s.position(id)).toEqual({ x: 98, z: 100 });
+    expect(db.open).toHaveLength(1);
+    db.settle(true);
+    // The outcome is applied and the death follows in the same tick, from the committed holdings; those
+    // changed this tick, so the first lock asks persistence to save them first.
     expect(db.deathLocks).toHaveLength(3);
+    expect(db.deathLocks.map((l) => l.settleFirst)).toEqual([true, undefined, undefined]);
     expect(db.deathLocks[0]?.before.bank).toEqual([{ itemId: 'bones', quantity: 1 }]);
   });
 });

@@ -19,7 +19,12 @@ import { dropPath } from '../movement/index.ts';
  * (ground-items/pickup.ts) or its despawn is an ItemTxRequest with `deathLock` that resolves exactly that
  * lock (resolveDeathLock with the picker's claim, or without one). Whatever a crash leaves in a lock,
  * persistence returns to the owner's bank at start-up. The coin pouch and
- * untradeable items are kept. A death while an item transaction is in flight waits for its outcome.
+ * untradeable items are kept.
+ *
+ * Nothing postpones a death: it happens in the tick health reached 0, even when the player's items
+ * changed earlier in that tick (its first lock then asks persistence to settle them first), and a player
+ * at 0 health has its own commands refused (core/tick.ts). The one wait is for an item transaction that
+ * was already in flight: its outcome decides what the database holds, and the lock must start from that.
  */
 
 export function handleDamage(world: GameWorld, cmd: CommandOf<'damage'>): void {
@@ -46,6 +51,8 @@ function die(world: GameWorld, player: PlayerData): void {
   const x = c.Position.x[player.eid] as number;
   const z = c.Position.z[player.eid] as number;
   const position = { x, y: c.Position.y[player.eid] as number, z };
+  // Items changed this tick are not in the database yet: the first lock settles them before it runs.
+  let settle = world.persist.itemsChanged.has(player.characterId);
   const drops = dropsKeepingMostValuable(world, player);
   for (const drop of drops) {
     const before = holdingsOf(player, true);
@@ -58,7 +65,9 @@ function die(world: GameWorld, player: PlayerData): void {
       items: [stack],
       before,
       after: holdingsOf(player, true),
+      ...(settle ? { settleFirst: true as const } : {}),
     });
+    settle = false;
     spawnGroundItem(world, stack, x, z, player.characterId, id);
   }
   if (drops.length > 0) itemsChanged(world, player);
@@ -127,15 +136,15 @@ function findDropped(before: Holdings, drop: () => void, player: PlayerData): It
 }
 
 /**
- * System: players at 0 health die. Not while an item transaction is in flight, and not in a tick that
- * changed their items: the death lock's `before` must be what the database holds (the snapshot of this
- * tick is saved after the tick's death locks), so such a death waits a tick.
+ * System: players at 0 health die, in the tick their health reached 0. Only an item transaction already
+ * in flight holds a death back (until its outcome is applied): the database holds either side of it, and
+ * the death lock's `before` must be what it holds. A dead player cannot start another (its commands are
+ * refused), so that wait ends with the transaction.
  */
 export function deathSystem(world: GameWorld): void {
   const h = world.c.Health;
   for (const player of world.players.values()) {
     if ((h.current[player.eid] as number) > 0 || txInFlight(world, player.characterId)) continue;
-    if (world.persist.itemsChanged.has(player.characterId)) continue;
     die(world, player);
   }
 }

@@ -8,6 +8,8 @@ import { deathSystem, handleDamage, releaseDeathLockOnDespawn } from './death.ts
 export const death = defineFeature({
   name: 'death',
   commands: { damage: handleDamage },
+  // Damage from outside the simulated combat (a hazard, a test) is no intent of the player's.
+  deliveries: ['damage'],
   systems: [{ name: 'death', phase: 'death', run: deathSystem }],
   on: { groundItemExpired: releaseDeathLockOnDespawn },
   uses: [movement, inventory, groundItems],

@@ -104,9 +104,13 @@ describe('gathering: requirements', () => {
     const b = add([{ itemId: 'fishing_rod', quantity: 1 }], next(AT.bait));
     gather(b, 'spot_bait');
     expect(s.lastEvent(b, 'error')?.data).toMatchObject({ code: 'MISSING_ITEMS', message: /Fishing bait/ });
-    s.push({ type: 'action', characterId: b, action: 'gather', targetId: 'res-999' });
+    s.push({ type: 'action', characterId: b, action: 'gather', targetId: b });
     s.step();
     expect(s.lastEvent(b, 'error')?.data.code).toBe('INVALID_TARGET');
+    // No entity of that id: NOT_FOUND, as for any verb (the dispatch answers before the verb).
+    s.push({ type: 'action', characterId: b, action: 'gather', targetId: 'res-999' });
+    s.step();
+    expect(s.lastEvent(b, 'error')?.data.code).toBe('NOT_FOUND');
   });
 });
 

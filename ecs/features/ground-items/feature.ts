@@ -3,7 +3,7 @@ import type { Hasher } from '../../core/hasher.ts';
 import type { GameWorld } from '../../core/world.ts';
 import { inventory } from '../inventory/index.ts';
 import { handleInventoryDrop } from './drop.ts';
-import { groundItemsSystem } from './ground-items.ts';
+import { groundItemsSystem, groundItemVisibleTo } from './ground-items.ts';
 import { handlePickup, PICKUP_RANGE } from './pickup.ts';
 import { GROUND_ITEMS } from './state.ts';
 
@@ -12,8 +12,13 @@ export const groundItems = defineFeature({
   name: 'groundItems',
   state: GROUND_ITEMS,
   commands: { inventoryDrop: handleInventoryDrop },
-  actions: { pickup: { reach: PICKUP_RANGE, run: handlePickup } },
+  actions: { pickup: { reach: PICKUP_RANGE, run: handlePickup, changesItems: true } },
   systems: [{ name: 'items', phase: 'items', run: groundItemsSystem }],
+  // An item still private to its owner is out of everyone else's view (replication hides it the same way).
+  on: {
+    hides: (world, eid, viewer) =>
+      world.get(GROUND_ITEMS).byEid.has(eid) && !groundItemVisibleTo(world, eid, viewer.characterId),
+  },
   hash: hashGroundItems,
   uses: [inventory],
 });

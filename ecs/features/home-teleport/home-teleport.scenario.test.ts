@@ -48,7 +48,8 @@ describe('home teleport', () => {
       if (interrupt === 'move')
         s.push({ type: 'move', characterId: id, x: from.x + 1, z: from.z, run: false });
       if (interrupt === 'damage') s.push({ type: 'damage', characterId: id, amount: 1 });
-      if (interrupt === 'action') s.push({ type: 'action', characterId: id, action: 'bank', targetId: 'x' });
+      // Any action on something in view (here oneself, which is no bank) interrupts it.
+      if (interrupt === 'action') s.push({ type: 'action', characterId: id, action: 'bank', targetId: id });
       s.step(CAST_TICKS);
       expect(s.eventsOf(id, 'teleportInterrupted').map((e) => e.data.reason)).toEqual([reason]);
       expect(s.eventsOf(id, 'teleportDone')).toEqual([]);

@@ -1,21 +1,23 @@
 import type { CommandOf } from '../../core/commands.ts';
 import { MoveMode } from '../../core/components.ts';
 import type { ReachAction } from '../../core/feature.ts';
-import { actionStarted, playerMoving } from '../../core/reactions.ts';
+import { actionStarted, inViewOf, itemLockOf, playerMoving } from '../../core/reactions.ts';
 import { emitError, type GameWorld, type PlayerData } from '../../core/world.ts';
-import { hasPendingPath, requestPath } from '../movement/index.ts';
+import { hasPendingPath, requestPath, surelyUnreachable } from '../movement/index.ts';
 import { MAX_REPATHS, PENDING_ACTIONS, type PendingAction } from './state.ts';
 
 /**
- * `player:action`: handed to the feature that registered the verb. A verb registered with a reach walks
- * the player along a server path to a target out of reach and acts on arrival; a target that leaves or
- * disappears on the way ends it silently; `player:move` (any move reaction) cancels it. A verb no feature
- * registered is answered BAD_MESSAGE: the protocol accepts it, this world does not offer it.
+ * `player:action`: handed to the feature that registered the verb. Checked here once for every verb, before
+ * anything changes: a verb no feature registered is BAD_MESSAGE (the protocol accepts it, this world does
+ * not offer it); a verb that changes items answers a lock on them first; a target the player does not see (out of view, a ground item private to another player,
+ * or no entity at all) is NOT_FOUND, the same answer whichever it is, so no verb walks anyone toward, or
+ * tells anything about, what is out of view. A verb registered with a reach walks the player along a
+ * server path to a target out of reach and acts on arrival; a target that leaves view or disappears on
+ * the way ends it silently; `player:move` (any move reaction) cancels it.
  */
 export function handleAction(world: GameWorld, cmd: CommandOf<'action'>): void {
   const player = world.players.get(cmd.characterId);
   if (!player) return;
-  actionStarted(world, player, cmd.action);
   const spec = world.plan.actions.get(cmd.action);
   if (!spec) {
     emitError(
@@ -27,15 +29,25 @@ export function handleAction(world: GameWorld, cmd: CommandOf<'action'>): void {
     );
     return;
   }
+  const lock = typeof spec !== 'function' && spec.changesItems ? itemLockOf(world, player) : null;
+  if (lock) {
+    emitError(world, player.characterId, lock.code, lock.message, cmd.origin);
+    return;
+  }
+  const target = world.eidByWireId.get(cmd.targetId);
+  if (target === undefined || !inViewOf(world, player, target)) {
+    emitError(world, player.characterId, 'NOT_FOUND', 'there is nothing like that in view', cmd.origin);
+    return;
+  }
+  actionStarted(world, player, cmd.action);
   const pending = world.get(PENDING_ACTIONS);
   pending.delete(player.characterId);
   if (typeof spec === 'function') {
     spec(world, player, cmd.targetId, cmd.origin);
     return;
   }
-  const target = world.eidByWireId.get(cmd.targetId);
-  // No such entity (or oneself): the verb's own handler answers, with its own error.
-  if (target === undefined || target === player.eid || inReach(world, spec, player, target)) {
+  // Oneself: the verb's own handler answers, with its own error.
+  if (target === player.eid || inReach(world, spec, player, target)) {
     spec.run(world, player, cmd.targetId, cmd.origin);
     return;
   }
@@ -50,12 +62,15 @@ export function handleAction(world: GameWorld, cmd: CommandOf<'action'>): void {
     targetZ: p.z[target] as number,
     paths: 0,
   };
-  // Walking there is a move like any other: open interfaces close, a cast is interrupted.
-  playerMoving(world, player);
-  if (!walkTowards(world, player, spec, target, walk)) {
+  const goal = tileToWalkTo(world, player, spec, target);
+  // No tile in reach that a path could lead to: the verb answers (too far), and nothing else changes.
+  if (goal === null) {
     spec.run(world, player, cmd.targetId, cmd.origin);
     return;
   }
+  // Walking there is a move like any other: open interfaces close, a cast is interrupted.
+  playerMoving(world, player);
+  walkTo(world, player, walk, goal);
   pending.set(player.characterId, walk);
 }
 
@@ -68,7 +83,14 @@ export function approachSystem(world: GameWorld): void {
     const player = world.players.get(id);
     const spec = world.plan.actions.get(walk.verb);
     const target = world.eidByWireId.get(walk.targetId);
-    if (!player || !spec || typeof spec === 'function' || target === undefined) {
+    // Gone, or out of view: following it further would show where it went.
+    if (
+      !player ||
+      !spec ||
+      typeof spec === 'function' ||
+      target === undefined ||
+      !inViewOf(world, player, target)
+    ) {
       pending.delete(id);
       continue;
     }
@@ -83,8 +105,10 @@ export function approachSystem(world: GameWorld): void {
     walk.targetX = p.x[target] as number;
     walk.targetZ = p.z[target] as number;
     // Stopped short of an unmoved target: the path failed (already reported) or led nowhere closer.
-    if ((stopped && !moved) || walk.paths >= MAX_REPATHS || !walkTowards(world, player, spec, target, walk))
-      pending.delete(id);
+    const goal =
+      (stopped && !moved) || walk.paths >= MAX_REPATHS ? null : tileToWalkTo(world, player, spec, target);
+    if (goal === null) pending.delete(id);
+    else walkTo(world, player, walk, goal);
   }
 }
 
@@ -106,18 +130,16 @@ function inReach(world: GameWorld, spec: ReachAction, player: PlayerData, target
 }
 
 /**
- * Ask for a path to the walkable tile within reach of the target nearest the player (ties: the first in
- * row order, so it is deterministic). False when no tile within reach is walkable.
+ * The tile within reach of the target nearest the player that a path may lead to (walkable, in the
+ * player's region; ties: the first in row order, so it is deterministic); null when there is none.
  */
-function walkTowards(
+function tileToWalkTo(
   world: GameWorld,
   player: PlayerData,
   spec: ReachAction,
   target: number,
-  walk: PendingAction,
-): boolean {
+): [number, number] | null {
   const p = world.c.Position;
-  const map = world.content.map;
   const tx = p.x[target] as number;
   const tz = p.z[target] as number;
   const px = p.x[player.eid] as number;
@@ -127,18 +149,19 @@ function walkTowards(
   let bestD = Number.POSITIVE_INFINITY;
   for (let z = tz - reach; z <= tz + reach; z++) {
     for (let x = tx - reach; x <= tx + reach; x++) {
-      if (!map.isWalkable(x, z)) continue;
       const d = Math.max(Math.abs(x - px), Math.abs(z - pz));
-      if (d < bestD) {
-        bestD = d;
-        best = [x, z];
-      }
+      if (d >= bestD || surelyUnreachable(world, player.eid, x, z)) continue;
+      bestD = d;
+      best = [x, z];
     }
   }
-  if (best === null) return false;
-  walk.goalX = best[0];
-  walk.goalZ = best[1];
+  return best;
+}
+
+/** Ask for a path to the chosen tile (each one counts against MAX_REPATHS). */
+function walkTo(world: GameWorld, player: PlayerData, walk: PendingAction, goal: [number, number]): void {
+  walk.goalX = goal[0];
+  walk.goalZ = goal[1];
   walk.paths += 1;
-  requestPath(world, player.eid, best[0], best[1], false, player.characterId, walk.origin);
-  return true;
+  requestPath(world, player.eid, goal[0], goal[1], false, player.characterId, walk.origin);
 }

@@ -17,6 +17,8 @@ export const inventory = defineFeature({
     inventoryMove: handleInventoryMove,
     txResult: handleTxResult,
   },
+  // A dead player's transaction still settles (its death waits for exactly that).
+  deliveries: ['txResult'],
   // Must stay last in the tick: it undoes saves that other systems of this tick asked for a locked player.
   systems: [{ name: 'txGuard', phase: 'guard', run: txSaveGuard }],
   on: { leave: txLeaveHook, itemsLocked: txLock },

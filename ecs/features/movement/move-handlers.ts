@@ -1,10 +1,16 @@
 import type { CommandOf } from '../../core/commands.ts';
 import { playerMoving } from '../../core/reactions.ts';
 import { emitError, type GameWorld } from '../../core/world.ts';
+import { surelyUnreachable } from './pathfinding-system.ts';
 import { cancelMovement, requestPath } from './requests.ts';
 import { MAX_MOVE_DISTANCE } from './state.ts';
 
-/** `move`: TOO_FAR is checked before anything else; then the move reactions run and the request is queued. */
+/**
+ * `move`: validated before anything changes: TOO_FAR first, then a target known to be unreachable
+ * (blocked, off the map, in another region) is INVALID_TARGET. A refused move leaves the player as it
+ * was: whatever it was doing goes on, its current path too. Only then do the move reactions run (they
+ * end what the player was doing) and the path request is queued.
+ */
 export function moveCommand(world: GameWorld, cmd: CommandOf<'move'>): void {
   const player = world.players.get(cmd.characterId);
   if (!player) return;
@@ -19,6 +25,10 @@ export function moveCommand(world: GameWorld, cmd: CommandOf<'move'>): void {
       `a move may go at most ${MAX_MOVE_DISTANCE} tiles`,
       cmd.origin,
     );
+    return;
+  }
+  if (surelyUnreachable(world, eid, cmd.x, cmd.z)) {
+    emitError(world, cmd.characterId, 'INVALID_TARGET', 'that tile cannot be reached', cmd.origin);
     return;
   }
   playerMoving(world, player);

@@ -71,19 +71,34 @@ function nextRequest(world: GameWorld): PathRequest | null {
   return null;
 }
 
+/**
+ * Whether no path from the entity's tile to (x, z) can be found, known without a search: the tile is
+ * blocked or off the map, beyond the search box, or in another walkable region. False does not promise
+ * a path: the search may still find none when every path leaves its box. Cheap (the regions are
+ * labelled once), so a command can refuse such a target before it changes anything.
+ */
+export function surelyUnreachable(world: GameWorld, eid: number, x: number, z: number): boolean {
+  const map = world.content.map;
+  const sx = world.c.Position.x[eid] as number;
+  const sz = world.c.Position.z[eid] as number;
+  if (sx === x && sz === z) return false;
+  if (!map.isWalkable(x, z)) return true;
+  if (Math.max(Math.abs(x - sx), Math.abs(z - sz)) > SEARCH_BOUND) return true;
+  const ms = world.get(MOVE);
+  ms.regions ??= labelRegions(map);
+  const from = regionAt(map, ms.regions, sx, sz);
+  // An entity standing on a blocked tile (placed by content) may still walk off it: search.
+  return from !== 0 && from !== regionAt(map, ms.regions, x, z);
+}
+
 /** Cheap outcomes that need no search (a path, or false = unreachable); null: search needed. */
 function start(world: GameWorld, req: PathRequest): Int32Array | false | null {
   const map = world.content.map;
   const sx = world.c.Position.x[req.eid] as number;
   const sz = world.c.Position.z[req.eid] as number;
   if (sx === req.x && sz === req.z) return new Int32Array(0);
-  if (!map.isWalkable(req.x, req.z)) return false;
-  if (Math.max(Math.abs(req.x - sx), Math.abs(req.z - sz)) > SEARCH_BOUND) return false;
+  if (surelyUnreachable(world, req.eid, req.x, req.z)) return false;
   const ms = world.get(MOVE);
-  ms.regions ??= labelRegions(map);
-  const from = regionAt(map, ms.regions, sx, sz);
-  // An entity standing on a blocked tile (placed by content) may still walk off it: search.
-  if (from !== 0 && from !== regionAt(map, ms.regions, req.x, req.z)) return false;
   ms.astar ??= new AStar(SEARCH_BOUND);
   ms.astar.begin(map, sx, sz, req.x, req.z);
   return null;

@@ -39,6 +39,15 @@ export const social = defineFeature({
   },
   // Presence and announcements are news about any character or world, not for one player here.
   worldCommands: ['socialPresence', 'socialWorldDown', 'announcement'],
+  // What reaches a player from elsewhere: still applied while it is dead.
+  deliveries: [
+    'socialResult',
+    'socialUpdate',
+    'socialPresence',
+    'socialWorldDown',
+    'announcement',
+    'privateMessage',
+  ],
   systems: [{ name: 'social', phase: 'interactions', run: socialSystem }],
   on: { leave: onLeave },
   hash: hashSocial,

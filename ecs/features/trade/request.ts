@@ -1,7 +1,7 @@
 import type { CommandOf } from '../../core/commands.ts';
 import type { ItemLock } from '../../core/feature.ts';
 import { playerCombatLevel } from '../../core/players.ts';
-import { itemLockOf } from '../../core/reactions.ts';
+import { inViewOf, itemLockOf } from '../../core/reactions.ts';
 import { emit, emitError, type GameWorld, type PlayerData, ticksFor } from '../../core/world.ts';
 import { txInFlight } from '../inventory/index.ts';
 import { activeTrade, endTrade, tradeError, tradeOf } from './session.ts';
@@ -25,6 +25,8 @@ function busyWithItems(world: GameWorld, p: PlayerData): boolean {
 /**
  * `tradeRequest`. The target is a character id; the simulation only knows who is online, so an id of
  * no player in the world is TARGET_OFFLINE (net may answer NOT_FOUND earlier for ids that exist nowhere).
+ * A player online but out of the requester's view is NOT_FOUND, checked before anything about it (busy,
+ * too far), so a request tells nothing of where it is.
  */
 export function handleTradeRequest(world: GameWorld, cmd: CommandOf<'tradeRequest'>): void {
   const me = world.players.get(cmd.characterId);
@@ -37,6 +39,10 @@ export function handleTradeRequest(world: GameWorld, cmd: CommandOf<'tradeReques
   const target = world.players.get(to);
   if (!target) {
     tradeError(world, me.characterId, undefined, 'TARGET_OFFLINE', 'that player is not online');
+    return;
+  }
+  if (!inViewOf(world, me, target.eid)) {
+    tradeError(world, me.characterId, undefined, 'NOT_FOUND', 'there is no such player in view');
     return;
   }
   // An open interface (a shop) holds the requester's items: INTERFACE_BLOCKED, as for any item change.

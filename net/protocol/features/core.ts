@@ -1,10 +1,17 @@
 import { z } from 'zod';
-import { EQUIP_SLOTS } from '../../../ecs/core/character-state.ts';
 import type { PlayerAction } from '../../../ecs/core/commands.ts';
 import { SKILLS } from '../../../ecs/core/skills.ts';
 import { PLAN } from '../../../ecs/schedule.ts';
 import { clientEvent, command, serverEvent } from '../feature.ts';
-import { errorCodes, id, itemStack, skillValue, wireEntity } from '../shared.ts';
+import {
+  errorCodes,
+  id,
+  itemStack,
+  skillValue,
+  WIRE_EQUIP_SLOTS,
+  type WireEquipSlot,
+  wireEntity,
+} from '../shared.ts';
 
 /** The `player:action` verbs some feature of the schedule answers: nothing is accepted that is not built. */
 export const BUILT_ACTIONS = [...PLAN.actions.keys()] as [PlayerAction, ...PlayerAction[]];
@@ -26,7 +33,7 @@ export const coreClientEvents = {
       action: z.enum(BUILT_ACTIONS),
       targetId: id,
     }),
-    doc: 'Act on a world entity (`targetId`: its wire id). A target out of reach is walked to first along a server path and the verb runs on arrival; a `player:move` cancels that, and a target that disappears on the way ends it silently. Verbs: `pickup` a ground item (reach 1); `bank` on a bank booth station or a banker NPC (reach 1; opens it: `bank:update`); `trade` a player (reach 2; = `trade:request`); `gather` at a resource node (reach 1: woodcutting, mining, fishing; `gathering:start` / `gathering:stop`); `use` a station (reach 1: furnace, anvil, range, fire, altar; answers `station:open` with what can be made there); `shop` on a shopkeeper NPC (reach 1; opens its shop: `shop:open`); `talk` to an NPC (reach 1; opens its dialogue: `dialogue:node`; an NPC with nothing to say is `INVALID_TARGET`); `attack` an attackable NPC, or a player where the area allows fighting (reach 1 for melee, the weapon range otherwise; a bow needs arrows in the ammo slot, else `MISSING_ITEMS`): the player swings every weapon speed ticks (default 4) while in reach and follows the target, until either dies, the player moves or the target leaves (`INVALID_TARGET` for what cannot be fought, `NOT_FOUND` for no such entity); `pray` at an altar station (reach 1) restores all prayer points. The schema accepts only the verbs this server answers.',
+    doc: 'Act on a world entity (`targetId`: its wire id). A target out of reach is walked to first along a server path and the verb runs on arrival; a `player:move` cancels that, and a target that disappears on the way ends it silently. Verbs: `pickup` a ground item (reach 1); `bank` on a bank booth station or a banker NPC (reach 1; opens it: `bank:update`); `trade` a player (reach 2; = `trade:request`); `gather` at a resource node (reach 1: woodcutting, mining, fishing; `gathering:start` / `gathering:stop`); `use` a station (reach 1: furnace, anvil, range, fire, altar; answers `station:open` with what can be made there); `shop` on a shopkeeper NPC (reach 1; opens its shop: `shop:open`); `talk` to an NPC (reach 1; opens its dialogue: `dialogue:node`; an NPC with nothing to say is `INVALID_TARGET`); `attack` an attackable NPC, or a player where the area allows fighting (reach 1 for melee, the weapon range otherwise; a bow needs arrows in the ammo slot, else `MISSING_ITEMS`): the player swings every weapon speed ticks (default 4) while in reach and follows the target, until either dies, the player moves or the target leaves view (`INVALID_TARGET` for what cannot be fought); `pray` at an altar station (reach 1) restores all prayer points. For every verb, a target the player does not see (farther than the view distance, a ground item still private to another player, or no entity at all) is `NOT_FOUND`, the same answer whichever it is, and the player takes no step. The schema accepts only the verbs this server answers.',
     translate: (base, p) => command({ ...base, type: 'action', action: p.action, targetId: p.targetId }),
   }),
 } as const;
@@ -43,7 +50,7 @@ export const coreServerEvents = {
       }),
       z.object({ success: z.literal(false), error: z.string() }),
     ]),
-    doc: 'Outcome of authentication. On success followed by `player:sync` and `world:update`.',
+    doc: "Outcome of authentication. On success followed, in the tick the player enters the world, by that tick's events, `world:update` and `player:sync`.",
   }),
   loginQueue: serverEvent({
     schema: z.object({ position: z.number().int().min(1) }),
@@ -67,14 +74,14 @@ export const coreServerEvents = {
       ),
       inventory: z.array(itemStack.nullable()).length(28),
       equipment: z.object(
-        Object.fromEntries(EQUIP_SLOTS.map((s) => [s, itemStack.nullable()])) as Record<
-          (typeof EQUIP_SLOTS)[number],
+        Object.fromEntries(WIRE_EQUIP_SLOTS.map((s) => [s, itemStack.nullable()])) as Record<
+          WireEquipSlot,
           ReturnType<typeof itemStack.nullable>
         >,
       ),
       voice: z.object({ enabled: z.boolean() }),
     }),
-    doc: "The receiving player's full state. On entering the world, then at most once a tick when its inventory, equipment, coins, skills or health change. `voice.enabled` tells whether voice chat is configured (then `GET /api/voice/token` answers a token for the player's room).",
+    doc: "The receiving player's full state. On entering the world, then at most once a tick when its inventory, equipment, coins, skills or health change. Within a tick it comes last, after the tick's events and its `world:update`: events say what happened during the tick (a hit to 0 health, a death), `world:update` and `player:sync` the state at its end, so a client applying a tick's messages in order is left in the tick's final state. `voice.enabled` tells whether voice chat is configured (then `GET /api/voice/token` answers a token for the player's room).",
   }),
   'world:update': serverEvent({
     schema: z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { clientEvent, command } from '../feature.ts';
-import { id, quantity, slot } from '../shared.ts';
+import { id, quantity, simEquipSlot, slot, WIRE_EQUIP_SLOTS } from '../shared.ts';
 
 /** The inventory, dropping to the ground, and worn equipment. */
 
@@ -31,8 +31,8 @@ export const inventoryClientEvents = {
   }),
   /** Project extension: take off a worn item into the inventory. */
   'equipment:unequip': clientEvent({
-    schema: z.object({ slot: z.string().min(1).max(32) }),
-    doc: 'Take a worn item off into the inventory (`INVENTORY_FULL` when there is no room).',
-    translate: (base, p) => command({ ...base, type: 'unequip', slot: p.slot }),
+    schema: z.object({ slot: z.enum(WIRE_EQUIP_SLOTS) }),
+    doc: 'Take a worn item off into the inventory: `slot` is one of the slots of `player:sync.equipment` (the ammunition slot is `ammo`; any other name is `BAD_MESSAGE`). `INVALID_SLOT` when nothing is worn there, `INVENTORY_FULL` when there is no room.',
+    translate: (base, p) => command({ ...base, type: 'unequip', slot: simEquipSlot(p.slot) }),
   }),
 } as const;

@@ -47,7 +47,7 @@ export const tradeCancelReasons = [
 export const tradeClientEvents = {
   tradeRequest: clientEvent({
     schema: z.object({ targetPlayerId: id }),
-    doc: 'Ask a player within 2 tiles to trade.',
+    doc: 'Ask a player within 2 tiles to trade. A player in the world but out of your view is `tradeError` `NOT_FOUND` (checked before whether it is busy or near); one not in the world is `TARGET_OFFLINE`.',
     translate: (base, p) => command({ ...base, type: 'tradeRequest', targetPlayerId: p.targetPlayerId }),
   }),
   tradeRequestRespond: clientEvent({
