@@ -68,8 +68,12 @@ export class GameClient {
   private constructor(private readonly opts: ConnectOptions) {
     // Known as soon as the frame is read: the world:update of the entering tick may follow in the same
     // read, before the awaiting connect() resumes, and must already leave the character out.
+    // A new session (a reconnection) also sees everything in view afresh, from the same point: what the
+    // old one knew may have left meanwhile.
     this.on('authResult', (a) => {
-      if (a.success) this.world.selfId = a.characterId;
+      if (!a.success) return;
+      this.world.selfId = a.characterId;
+      this.world.entities.clear();
     });
     this.on('player:sync', (p) => this.world.applySync(p));
     this.on('world:update', (p) => this.world.applyUpdate(p));
@@ -127,9 +131,6 @@ export class GameClient {
     this.sessionToken = auth.sessionToken;
     this.accountId = auth.accountId;
     this.characterId = auth.characterId;
-    this.world.selfId = auth.characterId;
-    // A new session sees everything in view afresh: what the old one knew may have left meanwhile.
-    this.world.entities.clear();
     await synced;
   }
 
