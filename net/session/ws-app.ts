@@ -24,7 +24,13 @@ import type { WorldLocks } from './world-locks.ts';
 
 /** The world side of a session; the runtime implements it. */
 export interface WorldGate {
+  /** A command of the server's own (join, admin rights): never refused. */
   enqueue(cmd: Command): void;
+  /**
+   * A command the player sent: false, and nothing queued, when the player's backlog is full (the tick
+   * takes a bounded number per player; net/session/inbound.ts).
+   */
+  offer(cmd: Command): boolean;
   isInWorld(characterId: string): boolean;
   /** Queue `leave`, and resolve once the tick applied it and the character's logout save committed. */
   leaveAndSave(characterId: string, reason: 'logout' | 'disconnect' | 'takeover'): Promise<void>;
@@ -86,6 +92,8 @@ interface Session {
   joinedAt?: number;
   /** This session passed `/admin <code>`. */
   admin?: boolean;
+  /** When a refusal for a full backlog was last logged (epoch ms). */
+  backlogLoggedAt?: number;
 }
 
 const unauthenticated = (s: Session) => s.phase === 'waiting' || s.phase === 'authenticating';
@@ -333,10 +341,30 @@ export function createSessionApp(deps: SessionAppDeps): WsApp & { idle(): Promis
     track(p);
   }
 
+  /** The player has a full backlog of commands waiting for the tick: this one is refused, not queued. */
+  function refuseBacklog(c: WsConnection, s: Session, event: string): void {
+    limitRefusals.inc({ limit: 'ws_backlog' });
+    // Once a minute per connection: a flood refuses hundreds of commands a second.
+    const t = now();
+    if (s.backlogLoggedAt === undefined || t - s.backlogLoggedAt >= 60_000) {
+      s.backlogLoggedAt = t;
+      logger.warn({ ip: c.ip, characterId: s.characterId, limit: 'ws_backlog', event }, 'limit reached');
+    }
+    c.send('error', {
+      code: 'RATE_LIMITED',
+      message: 'too many commands waiting for the next ticks: this one was not applied',
+      event,
+    });
+  }
+
   function onAuthenticated(c: WsConnection, s: Session, m: ClientMessage): void {
     const characterId = s.characterId as string;
     const t = translate(characterId, m);
     if (t.kind === 'command') {
+      if (!world.offer(t.command)) {
+        refuseBacklog(c, s, m.event);
+        return;
+      }
       // The intent as the admin sent it; its outcome is the system chat line the simulation answers.
       if (t.command.type === 'chatCommand' && s.admin === true) {
         logger.info(
@@ -344,7 +372,6 @@ export function createSessionApp(deps: SessionAppDeps): WsApp & { idle(): Promis
           'admin command',
         );
       }
-      world.enqueue(t.command);
     } else if (t.kind === 'error') {
       c.send('error', { code: t.code, message: t.message, event: m.event });
     } else if (t.kind === 'agentProgress') {
