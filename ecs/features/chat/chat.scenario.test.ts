@@ -76,6 +76,55 @@ describe('chat (contract §2.1 player:chat)', () => {
     expect(s.eventsOf(b, 'chat').map((e) => e.data.message)).toEqual(['y'.repeat(255)]);
   });
 
+  it('a line of only invisible or direction-override characters is BAD_MESSAGE, local or private; nothing is delivered', () => {
+    const s = new Scenario();
+    const a = s.addPlayer({ name: 'Alice' });
+    const b = s.addPlayer({ name: 'Bob' });
+    const invisible = [
+      '\u202E',
+      '\u200B\u200C\u200D',
+      ' \u2066\u2069\u202A\u202C ',
+      '\uFEFF\u2060\u00AD',
+      '\u3164\uFE0F',
+      '\u{E0041}\u{E007F}',
+      '\u2800',
+    ];
+    for (const message of invisible) {
+      s.push({ type: 'chat', characterId: a, message, origin: 'player:chat' });
+      s.push({ type: 'chat', characterId: a, message, to: 'Bob', origin: 'player:chat' });
+    }
+    s.step();
+    expect(s.eventsOf(a, 'error').map((e) => e.data)).toEqual(
+      invisible
+        .flatMap(() => [0, 1])
+        .map(() => ({
+          code: 'BAD_MESSAGE',
+          message: expect.any(String),
+          event: 'player:chat',
+        })),
+    );
+    expect(s.eventsOf(a, 'chat')).toEqual([]);
+    expect(s.eventsOf(b, 'chat')).toEqual([]);
+  });
+
+  it('invisible format characters are removed from what is delivered; emoji joined by a zero-width joiner stay whole', () => {
+    const s = new Scenario();
+    const a = s.addPlayer({ name: 'Alice' });
+    const b = s.addPlayer({ name: 'Bob' });
+    s.push({ type: 'chat', characterId: a, message: '\u202Eevil\u202C \u200Bhi' });
+    s.push({
+      type: 'chat',
+      characterId: a,
+      message: 'fam\u200Dily \u{1F468}\u200D\u{1F469}\u200D\u{1F467}',
+      to: 'Bob',
+    });
+    s.step();
+    expect(s.eventsOf(b, 'chat').map((e) => e.data.message)).toEqual([
+      'evil hi',
+      'family \u{1F468}\u200D\u{1F469}\u200D\u{1F467}',
+    ]);
+  });
+
   it('control characters are removed from what is delivered', () => {
     expect(sanitizeChat('a\u0000b\nc\u007f\u0085d\t ')).toBe('abcd');
     expect(sanitizeChat('héllo 👋')).toBe('héllo 👋');
