@@ -2,6 +2,7 @@ import type { CommandOf } from '../../core/commands.ts';
 import type { SimEventData } from '../../core/events.ts';
 import { emit, emitError, type GameWorld } from '../../core/world.ts';
 import { ignores, sendPrivateElsewhere } from '../social/index.ts';
+import { PRIVATE_MESSAGE_BURST, PRIVATE_MESSAGES_PER_SECOND, takePrivateAllowance } from './private-limit.ts';
 
 export const MAX_CHAT_LENGTH = 255;
 
@@ -68,6 +69,17 @@ export function chatCommand(world: GameWorld, cmd: CommandOf<'chat'>): void {
   const fromId = sender.characterId;
   const fromName = sender.state.name;
   if (cmd.to !== undefined) {
+    // Counted whether or not the name is found: looking names up is no cheaper for the sender to repeat.
+    if (!takePrivateAllowance(world, fromId)) {
+      emitError(
+        world,
+        fromId,
+        'RATE_LIMITED',
+        `at most ${PRIVATE_MESSAGES_PER_SECOND} private messages a second (${PRIVATE_MESSAGE_BURST} at once)`,
+        cmd.origin,
+      );
+      return;
+    }
     const target = world.playersByName.get(cmd.to.trim().toLowerCase());
     if (!target) {
       // Online in another world: through the messaging port (social), echoed here.
