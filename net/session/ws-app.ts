@@ -57,7 +57,10 @@ export interface SessionAppDeps {
   world: WorldGate;
   registry: SessionRegistry;
   admin: AdminGate;
-  /** The authentication window of /api/auth/*: bad tokens and anonymous sign-ups over the socket count too. */
+  /**
+   * The authentication window of /api/auth/*: bad tokens and anonymous sign-ups over the socket count
+   * too, and are refused once it is used up; a valid token is never refused by it.
+   */
   limiter: AuthAttemptLimiter;
   authTimeoutMs: number;
   /** Connections that have not authenticated yet, server-wide; past it a new one is closed with 1013. */
@@ -188,21 +191,27 @@ export function createSessionApp(deps: SessionAppDeps): WsApp & { idle(): Promis
     req: AuthRequest,
   ): Promise<{ accountId: string; anonymous: boolean; characterId?: string }> {
     const { limiter } = deps;
-    if (limiter.isAuthBlocked(c.ip)) {
-      limitRefusals.inc({ limit: 'auth_attempts' });
-      logger.warn({ ip: c.ip, connection: c.id, limit: 'auth_attempts' }, 'limit reached');
-      throw new Refusal(CLOSE_AUTH_FAILED, 'too many authentication attempts');
-    }
+    /** Counts one attempt of the address, or refuses when its window is used up. */
+    const attempt = () => {
+      if (limiter.isAuthBlocked(c.ip)) {
+        limitRefusals.inc({ limit: 'auth_attempts' });
+        logger.warn({ ip: c.ip, connection: c.id, limit: 'auth_attempts' }, 'limit reached');
+        throw new Refusal(CLOSE_AUTH_FAILED, 'too many authentication attempts');
+      }
+      limiter.countAuthFailure(c.ip);
+    };
     if (req.authToken === undefined) {
       if (!authenticator.anonymousMode) throw new Refusal(CLOSE_AUTH_FAILED, 'authToken is required');
       // Like POST /api/auth/anonymous: each new temporary account uses one attempt of the address.
-      limiter.countAuthFailure(c.ip);
+      attempt();
       return { ...(await anonymousAccount(req)), anonymous: true };
     }
+    // A valid token is never refused by the window: ten sign-ups from one address (a household, a
+    // school, a NAT) must not lock out the accounts they made. Only failed checks count.
     const outcome = await authenticator.authenticate(req.authToken);
     if (outcome.ok) return outcome.auth;
     if (outcome.reason === 'banned') throw new Refusal(CLOSE_FORBIDDEN, 'account is banned');
-    limiter.countAuthFailure(c.ip);
+    attempt();
     throw new Refusal(CLOSE_AUTH_FAILED, 'invalid token');
   }
 
