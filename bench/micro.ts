@@ -1,5 +1,5 @@
 import { Bench } from 'tinybench';
-import type { Command } from '../ecs/core/commands.ts';
+import { type Command, CommandQueue } from '../ecs/core/commands.ts';
 import { MoveMode } from '../ecs/core/components.ts';
 import { Rng } from '../ecs/core/rng.ts';
 import { stepWorld } from '../ecs/core/tick.ts';
@@ -10,6 +10,7 @@ import { requestPath } from '../ecs/features/movement/requests.ts';
 import { MOVE } from '../ecs/features/movement/state.ts';
 import { NPCS } from '../ecs/features/npcs/index.ts';
 import { Replicator } from '../net/replication/replicator.ts';
+import { inboundLimits } from '../net/session/inbound.ts';
 import { benchWorld } from './world-fixture.ts';
 
 /**
@@ -18,7 +19,9 @@ import { benchWorld } from './world-fixture.ts';
  *  - pathfinding: 1,000 requests to random tiles 5-15 away (what players and wanderers ask), and one
  *    200-tile path across obstacles;
  *  - replication: one tick's view computation + msgpack encoding for 2,000 players, spread over the map
- *    or packed in a 40x40 hotspot, while 10% of the NPCs and half the players move.
+ *    or packed in a 40x40 hotspot, while 10% of the NPCs and half the players move;
+ *  - command queue: one tick of 2,000 players' commands offered and drained at 600 ms ticks, alone and
+ *    with 20 connections flooding (100 commands a tick each: their backlogs stay full).
  */
 
 const sizes = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
@@ -140,6 +143,26 @@ for (const n of sizes) {
       },
     );
   }
+}
+
+for (const flooders of [0, 20]) {
+  const queue = new CommandQueue(inboundLimits(600));
+  const calm: Command[] = Array.from({ length: 2000 }, (_, i) => ({
+    type: 'moveCancel',
+    characterId: `player-${i}`,
+  }));
+  const floods: Command[] = Array.from({ length: flooders }, (_, i) => ({
+    type: 'moveCancel',
+    characterId: `flooder-${i}`,
+  }));
+  add(
+    `command queue: 2,000 players x 2 commands a tick${flooders > 0 ? `, ${flooders} flooding at 100 a tick` : ''}`,
+    () => {
+      for (let k = 0; k < 2; k++) for (let i = 0; i < calm.length; i++) queue.offer(calm[i] as Command);
+      for (let i = 0; i < floods.length; i++) for (let k = 0; k < 100; k++) queue.offer(floods[i] as Command);
+      queue.drain();
+    },
+  );
 }
 
 await bench.run();

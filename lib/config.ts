@@ -89,8 +89,9 @@ const envSchema = z.object({
   IDP_VERIFICATION_KEY: optionalString,
   PUBLIC_CDN_URL: url('http://localhost:8080'),
   PRODUCTION_CDN_URL: url(undefined),
-  PUBLIC_API_URL: url('http://localhost:5555'),
-  PUBLIC_WS_URL: url('ws://localhost:5555/ws'),
+  // Unset: this server on localhost at PORT (publicUrlDefaults), filled in below.
+  PUBLIC_API_URL: url(undefined),
+  PUBLIC_WS_URL: url(undefined),
   PUBLIC_APP_URL: url(undefined),
   CLIENT_URL: url(undefined),
   AGENT_URL: url(undefined),
@@ -391,9 +392,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
   if (problems.length > 0) throw new ConfigError(problems);
 
   const worldDir = path.resolve(cwd, e.WORLD);
+  const defaults = publicUrlDefaults(e.PORT);
+  const apiUrl = e.PUBLIC_API_URL ?? defaults.api;
+  const wsUrl = e.PUBLIC_WS_URL ?? defaults.ws;
   const publicEnv: Record<string, string> = {};
   for (const key of PUBLIC_KEYS) {
-    const value = e[key];
+    const value = key === 'PUBLIC_API_URL' ? apiUrl : key === 'PUBLIC_WS_URL' ? wsUrl : e[key];
     if (value !== undefined) publicEnv[key] = value;
   }
 
@@ -429,8 +433,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     urls: {
       cdn: e.PUBLIC_CDN_URL as string,
       productionCdn: e.PRODUCTION_CDN_URL,
-      api: e.PUBLIC_API_URL as string,
-      ws: e.PUBLIC_WS_URL as string,
+      api: apiUrl,
+      ws: wsUrl,
       app: e.PUBLIC_APP_URL,
       client: e.CLIENT_URL,
       agent: e.AGENT_URL,
@@ -470,6 +474,29 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     publicEnv: Object.freeze(publicEnv),
   };
   return deepFreeze(config);
+}
+
+/** PUBLIC_API_URL and PUBLIC_WS_URL when unset: this server on localhost, at the port it listens on. */
+export function publicUrlDefaults(port: number): { api: string; ws: string } {
+  return { api: `http://localhost:${port}`, ws: `ws://localhost:${port}/ws` };
+}
+
+/**
+ * The configuration as the listening server sees it. With PORT=0 (any free port: tests, tools) the
+ * defaults of the public URLs could only say port 0 until the port was chosen: they name it now.
+ * Anything set explicitly, and any other PORT, is returned unchanged.
+ */
+export function withListenPort(config: Config, port: number): Config {
+  if (config.port !== 0 || port === 0) return config;
+  const unknown = publicUrlDefaults(0);
+  const known = publicUrlDefaults(port);
+  const fix = (u: string) => (u === unknown.api ? known.api : u === unknown.ws ? known.ws : u);
+  const publicEnv = Object.fromEntries(Object.entries(config.publicEnv).map(([k, v]) => [k, fix(v)]));
+  return deepFreeze({
+    ...config,
+    urls: { ...config.urls, api: fix(config.urls.api), ws: fix(config.urls.ws) },
+    publicEnv,
+  });
 }
 
 function isLoopback(host: string): boolean {

@@ -61,9 +61,10 @@ export function createServerMetrics(registry: Registry = new Registry()) {
      * address), `ws_unauthenticated` (sockets not yet authenticated, server-wide), `ws_origin` (a browser
      * Origin not allowed), `http_body_timeout` (a request body not received in time), `auth_attempts` (the
      * authentication window of an address, over HTTP, WebSocket and /admin), `http_rate` (the REST window),
-     * `ws_message_rate` (connections closed with 4029 for flooding), `metrics_token` (a /metrics request
-     * without the right token), `http_headers_too_large` (a request line and headers over 4 KiB: 431),
-     * `http_pipelined` (a connection closed by uWebSockets for pipelining a request: not served).
+     * `ws_message_rate` (connections closed with 4029 for flooding), `ws_backlog` (a player's command
+     * refused because its commands waiting for the tick reached the bound), `metrics_token` (a /metrics
+     * request without the right token), `http_headers_too_large` (a request line and headers over 4 KiB:
+     * 431), `http_pipelined` (a connection closed by uWebSockets for pipelining a request: not served).
      */
     /**
      * Payloads that could not be encoded for a connection (too deep for the encoder, circular, a value the
@@ -94,6 +95,7 @@ export type LimitName =
   | 'auth_attempts'
   | 'http_rate'
   | 'ws_message_rate'
+  | 'ws_backlog'
   | 'metrics_token';
 
 /** Prometheus text exposition of everything registered. */

@@ -20,6 +20,46 @@ export function sqlState(err: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * The database could not be reached or would not take the work (an outage, not a bad query): callers
+ * answer "try again later" (HTTP 503) instead of an internal error. `code` and `cause` are the driver's.
+ */
+export class DatabaseUnavailableError extends Error {
+  readonly code: string | undefined;
+  constructor(cause: unknown) {
+    super(`database unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'DatabaseUnavailableError';
+    this.code = sqlState(cause);
+  }
+}
+
+// postgres.js's own connection errors, and the socket errors of a database that went away.
+const UNREACHABLE = new Set([
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * Whether an error means the database is unavailable: a connection error (SQLSTATE class 08, or one of
+ * the codes above), the server shutting down or starting (57P01-57P03), or out of connections (53300).
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (err instanceof DatabaseUnavailableError) return true;
+  const code = sqlState(err);
+  if (code === undefined) return false;
+  return UNREACHABLE.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300';
+}
+
 /** serialization_failure, deadlock_detected: the transaction may simply be run again. */
 export function isRetryable(err: unknown): boolean {
   const code = sqlState(err);
@@ -76,7 +116,10 @@ export function trackActivity(client: SqlClient): SqlClient & { activity(): DbAc
       },
       (err: unknown) => {
         settle();
-        throw err;
+        // One place for both drivers: every caller (routes, sessions, saves) can tell an outage apart.
+        throw isDatabaseUnavailable(err) && !(err instanceof DatabaseUnavailableError)
+          ? new DatabaseUnavailableError(err)
+          : err;
       },
     );
   };

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Config } from '../lib/config.ts';
+import { type Config, withListenPort } from '../lib/config.ts';
 import type { Logger } from '../lib/logger.ts';
 import { buildCorsRules } from '../net/http/cors.ts';
 import { createHttpPipeline, maxBodyBytes } from '../net/http/pipeline.ts';
@@ -70,12 +70,14 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const rateLimits = opts.rateLimits ?? new HttpRateLimits(config.rateLimit.disabled);
   const serverMetrics = opts.metrics ?? createServerMetrics();
 
+  // The configuration once the port is known (PORT=0 picks one): what /env.js tells clients.
+  let listening = config;
   const publicDir = opts.publicDir ?? path.join(REPO_ROOT, 'public');
   const staticFiles = StaticFiles.open(publicDir);
   const routes = [
     ...healthRoutes(serviceVersion(config.commitHash)),
     ...statusRoutes(opts.status, startedAt),
-    ...envJsRoutes(config.publicEnv),
+    ...envJsRoutes(() => listening.publicEnv),
     ...metricsRoutes(config.metrics.token, rateLimits, serverMetrics),
     ...opts.routes,
   ];
@@ -121,6 +123,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     throw err;
   });
   const { port, ws } = net;
+  listening = withListenPort(config, port);
   logger.info(
     {
       host: config.host,

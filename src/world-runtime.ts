@@ -9,6 +9,7 @@ import { prepareMovement } from '../ecs/features/movement/pathfinding-system.ts'
 import { onlineWorld } from '../ecs/features/social/index.ts';
 import { createGameWorld } from '../ecs/game.ts';
 import { Replicator } from '../net/replication/replicator.ts';
+import { inboundLimits } from '../net/session/inbound.ts';
 import type { Delivery } from '../net/session/outbound.ts';
 import type { PersistenceSink } from './persistence-handoff.ts';
 import { type Clock, type TickLogger, TickLoop, type TickStatus } from './tick-loop.ts';
@@ -39,11 +40,12 @@ export class WorldRuntime {
   readonly world: GameWorld;
   /** leaveAndSave() callers waiting for a character's leave to be applied and saved. */
   private readonly leaving = new Map<string, (() => void)[]>();
-  readonly queue = new CommandQueue();
+  readonly queue: CommandQueue;
   readonly replicator: Replicator;
   readonly loop: TickLoop;
 
   constructor(opts: WorldRuntimeOptions) {
+    this.queue = new CommandQueue(inboundLimits(opts.tickMs));
     this.world = createGameWorld({
       content: opts.content,
       seed: opts.seed,
@@ -134,6 +136,11 @@ export class WorldRuntime {
 
   enqueue(command: Command): void {
     this.queue.push(command);
+  }
+
+  /** A command a player sent; false (nothing queued) when its backlog is full (net/session/inbound.ts). */
+  offer(command: Command): boolean {
+    return this.queue.offer(command);
   }
 
   start(): void {

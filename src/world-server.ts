@@ -1,4 +1,4 @@
-import type { Config } from '../lib/config.ts';
+import { type Config, withListenPort } from '../lib/config.ts';
 import type { Logger } from '../lib/logger.ts';
 import { createServerMetrics } from '../lib/metrics.ts';
 import { HttpRateLimits } from '../net/http/rate-limit.ts';
@@ -214,6 +214,9 @@ export async function startWorldServer(
       databaseOk: () => dbHealth.isOk(),
     },
   });
+
+  // With PORT=0 the default address names the port the server got.
+  thisWorld.address = withListenPort(config, server.port).urls.ws;
 
   // Replication encodes into memory the network thread reads: it joins each player's world:update there.
   runtime.replicator.cache.shareArena(server.chunks);

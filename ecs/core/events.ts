@@ -8,6 +8,7 @@ import type { Skill } from './skills.ts';
 
 export type SimErrorCode =
   | 'BAD_MESSAGE'
+  | 'RATE_LIMITED'
   | 'TOO_FAR'
   | 'INVALID_TARGET'
   | 'INVALID_SLOT'

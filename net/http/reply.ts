@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isDatabaseUnavailable } from '../../persistence/sql.ts';
 import { PROBLEM_CONTENT_TYPE, problem } from './problem.ts';
 import { HttpError, type HttpResponse, type ProblemCode } from './types.ts';
 
@@ -26,7 +27,13 @@ export function problemReply(
   };
 }
 
-/** Map anything a handler threw to a problem: HttpError as given, zod errors 400, the rest a bare 500. */
+/** Seconds a client is asked to wait after a 503 for an unreachable database (the health probe's period). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Map anything a handler threw to a problem: HttpError as given, zod errors 400, an unreachable database
+ * 503 (for every route, here and nowhere else), the rest a bare 500.
+ */
 export function errorReply(err: unknown): Reply {
   if (err instanceof HttpError) {
     const r = problemReply(err.status, err.code, err.detail, err.headers);
@@ -34,6 +41,12 @@ export function errorReply(err: unknown): Reply {
     return r;
   }
   if (err instanceof z.ZodError) return problemReply(400, 'BAD_REQUEST', z.prettifyError(err));
+  if (isDatabaseUnavailable(err)) {
+    const r = problemReply(503, 'DATABASE_UNAVAILABLE', 'The database is unavailable; try again shortly', {
+      'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
+    });
+    return { ...r, error: err };
+  }
   // Never the message or the stack: they may hold internals (contract §3.1).
   return { ...problemReply(500, 'INTERNAL', 'An internal error occurred'), error: err };
 }

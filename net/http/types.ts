@@ -69,6 +69,8 @@ export type ProblemCode =
   | 'VOICE_DISABLED'
   /** An agent's goals are paused (POST /api/agents/:agentId/goal before resume). */
   | 'GOALS_PAUSED'
+  /** 503: the database is unreachable; retry after `Retry-After`. */
+  | 'DATABASE_UNAVAILABLE'
   | 'INTERNAL';
 
 /** Throw from a handler to answer with an RFC 9457 problem (contract §3.1). */

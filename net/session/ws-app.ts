@@ -24,7 +24,13 @@ import type { WorldLocks } from './world-locks.ts';
 
 /** The world side of a session; the runtime implements it. */
 export interface WorldGate {
+  /** A command of the server's own (join, admin rights): never refused. */
   enqueue(cmd: Command): void;
+  /**
+   * A command the player sent: false, and nothing queued, when the player's backlog is full (the tick
+   * takes a bounded number per player; net/session/inbound.ts).
+   */
+  offer(cmd: Command): boolean;
   isInWorld(characterId: string): boolean;
   /** Queue `leave`, and resolve once the tick applied it and the character's logout save committed. */
   leaveAndSave(characterId: string, reason: 'logout' | 'disconnect' | 'takeover'): Promise<void>;
@@ -51,7 +57,10 @@ export interface SessionAppDeps {
   world: WorldGate;
   registry: SessionRegistry;
   admin: AdminGate;
-  /** The authentication window of /api/auth/*: bad tokens and anonymous sign-ups over the socket count too. */
+  /**
+   * The authentication window of /api/auth/*: bad tokens and anonymous sign-ups over the socket count
+   * too, and are refused once it is used up; a valid token is never refused by it.
+   */
   limiter: AuthAttemptLimiter;
   authTimeoutMs: number;
   /** Connections that have not authenticated yet, server-wide; past it a new one is closed with 1013. */
@@ -86,6 +95,8 @@ interface Session {
   joinedAt?: number;
   /** This session passed `/admin <code>`. */
   admin?: boolean;
+  /** When a refusal for a full backlog was last logged (epoch ms). */
+  backlogLoggedAt?: number;
 }
 
 const unauthenticated = (s: Session) => s.phase === 'waiting' || s.phase === 'authenticating';
@@ -180,21 +191,27 @@ export function createSessionApp(deps: SessionAppDeps): WsApp & { idle(): Promis
     req: AuthRequest,
   ): Promise<{ accountId: string; anonymous: boolean; characterId?: string }> {
     const { limiter } = deps;
-    if (limiter.isAuthBlocked(c.ip)) {
-      limitRefusals.inc({ limit: 'auth_attempts' });
-      logger.warn({ ip: c.ip, connection: c.id, limit: 'auth_attempts' }, 'limit reached');
-      throw new Refusal(CLOSE_AUTH_FAILED, 'too many authentication attempts');
-    }
+    /** Counts one attempt of the address, or refuses when its window is used up. */
+    const attempt = () => {
+      if (limiter.isAuthBlocked(c.ip)) {
+        limitRefusals.inc({ limit: 'auth_attempts' });
+        logger.warn({ ip: c.ip, connection: c.id, limit: 'auth_attempts' }, 'limit reached');
+        throw new Refusal(CLOSE_AUTH_FAILED, 'too many authentication attempts');
+      }
+      limiter.countAuthFailure(c.ip);
+    };
     if (req.authToken === undefined) {
       if (!authenticator.anonymousMode) throw new Refusal(CLOSE_AUTH_FAILED, 'authToken is required');
       // Like POST /api/auth/anonymous: each new temporary account uses one attempt of the address.
-      limiter.countAuthFailure(c.ip);
+      attempt();
       return { ...(await anonymousAccount(req)), anonymous: true };
     }
+    // A valid token is never refused by the window: ten sign-ups from one address (a household, a
+    // school, a NAT) must not lock out the accounts they made. Only failed checks count.
     const outcome = await authenticator.authenticate(req.authToken);
     if (outcome.ok) return outcome.auth;
     if (outcome.reason === 'banned') throw new Refusal(CLOSE_FORBIDDEN, 'account is banned');
-    limiter.countAuthFailure(c.ip);
+    attempt();
     throw new Refusal(CLOSE_AUTH_FAILED, 'invalid token');
   }
 
@@ -333,10 +350,30 @@ export function createSessionApp(deps: SessionAppDeps): WsApp & { idle(): Promis
     track(p);
   }
 
+  /** The player has a full backlog of commands waiting for the tick: this one is refused, not queued. */
+  function refuseBacklog(c: WsConnection, s: Session, event: string): void {
+    limitRefusals.inc({ limit: 'ws_backlog' });
+    // Once a minute per connection: a flood refuses hundreds of commands a second.
+    const t = now();
+    if (s.backlogLoggedAt === undefined || t - s.backlogLoggedAt >= 60_000) {
+      s.backlogLoggedAt = t;
+      logger.warn({ ip: c.ip, characterId: s.characterId, limit: 'ws_backlog', event }, 'limit reached');
+    }
+    c.send('error', {
+      code: 'RATE_LIMITED',
+      message: 'too many commands waiting for the next ticks: this one was not applied',
+      event,
+    });
+  }
+
   function onAuthenticated(c: WsConnection, s: Session, m: ClientMessage): void {
     const characterId = s.characterId as string;
     const t = translate(characterId, m);
     if (t.kind === 'command') {
+      if (!world.offer(t.command)) {
+        refuseBacklog(c, s, m.event);
+        return;
+      }
       // The intent as the admin sent it; its outcome is the system chat line the simulation answers.
       if (t.command.type === 'chatCommand' && s.admin === true) {
         logger.info(
@@ -344,7 +381,6 @@ export function createSessionApp(deps: SessionAppDeps): WsApp & { idle(): Promis
           'admin command',
         );
       }
-      world.enqueue(t.command);
     } else if (t.kind === 'error') {
       c.send('error', { code: t.code, message: t.message, event: m.event });
     } else if (t.kind === 'agentProgress') {

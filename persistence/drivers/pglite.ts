@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { startTsWorker } from '../../lib/ts-worker.ts';
-import type { SqlClient, SqlTx } from '../sql.ts';
+import { DatabaseUnavailableError, type SqlClient, type SqlTx } from '../sql.ts';
 import type { PgliteRequest, PgliteResponse, PgliteWorkerData } from './pglite-messages.ts';
 
 /** A database error carried back from the worker, with its SQLSTATE. */
@@ -29,7 +29,9 @@ export async function openPglite(dataDir: string): Promise<SqlClient> {
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let dead: Error | undefined;
-  const failAll = (err: Error) => {
+  const failAll = (cause: Error) => {
+    // The embedded database is gone with its worker: every call from now on is an outage.
+    const err = new DatabaseUnavailableError(cause);
     dead = err;
     for (const p of pending.values()) p.reject(err);
     pending.clear();

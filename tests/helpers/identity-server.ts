@@ -44,6 +44,12 @@ export class FakeWorld implements WorldGate, LiveWorld {
     }
   }
 
+  /** Never full: the bound of the real queue is tested against the real runtime. */
+  offer(cmd: Command): boolean {
+    this.enqueue(cmd);
+    return true;
+  }
+
   isInWorld(characterId: string): boolean {
     return this.inWorld.has(characterId);
   }

@@ -170,6 +170,43 @@ describe('authentication attempts per address, across HTTP and WebSocket', () =>
     expect(await refusals(t, 'auth_attempts')).toBe(before + 1);
   });
 
+  it('10 sign-ups from one address use up its window, yet logins with their valid tokens still enter; a bad token is refused', async () => {
+    const t = await startIdentityServer();
+    s = t;
+    const tokens: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const res = await api(t.url, 'POST', '/api/auth/anonymous');
+      expect(res.status).toBe(200);
+      tokens.push(((await res.json()) as { token: string }).token);
+    }
+    expect(t.server.rateLimits.isAuthBlocked('127.0.0.1')).toBe(true);
+    const before = await refusals(t, 'auth_attempts');
+    for (const [i, token] of tokens.entries()) {
+      // Half in the authenticate message, half on the URL.
+      const onUrl = i % 2 === 1;
+      const ws = await TestWsClient.connect(t.wsUrl, {
+        encoding: 'json',
+        ...(onUrl ? { query: { authToken: token } } : {}),
+      });
+      sockets.push(ws);
+      if (!onUrl) ws.send('authenticate', { authToken: token });
+      const auth = (await ws.next('authResult', 15_000)).payload;
+      expect(auth.success, JSON.stringify(auth)).toBe(true);
+      ws.close();
+      await ws.waitClose();
+    }
+    expect(await refusals(t, 'auth_attempts')).toBe(before);
+    const bad = await TestWsClient.connect(t.wsUrl, { encoding: 'json' });
+    sockets.push(bad);
+    bad.send('authenticate', { authToken: 'not-a-token' });
+    expect((await bad.next('authResult', 15_000)).payload).toEqual({
+      success: false,
+      error: 'too many authentication attempts',
+    });
+    expect(await bad.waitClose()).toBe(4001);
+    expect(await refusals(t, 'auth_attempts')).toBe(before + 1);
+  });
+
   it('bad tokens over WebSocket count too: the next HTTP login attempt is 429', async () => {
     const t = await startIdentityServer();
     s = t;

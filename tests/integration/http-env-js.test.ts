@@ -31,8 +31,9 @@ describe('/env.js (contract §3.5)', () => {
       expect(publicEnv).toEqual({
         PUBLIC_IDP_APP_ID: 'public-app-id-1',
         PUBLIC_CDN_URL: 'https://cdn.example.com',
-        PUBLIC_API_URL: 'http://localhost:5555',
-        PUBLIC_WS_URL: 'ws://localhost:5555/ws',
+        // Not set: this server at the port it got (PORT=0 here).
+        PUBLIC_API_URL: `http://localhost:${env.port}`,
+        PUBLIC_WS_URL: `ws://localhost:${env.port}/ws`,
         PUBLIC_APP_URL: 'https://play.example.com',
       });
       for (const p of ['/env.js', '/health', '/status', '/metrics']) {

@@ -63,6 +63,8 @@ describe('/api/v1/player', () => {
     [{ name: 'Much Too Long Name' }, /at most 12/],
     [{ name: ' Spacey' }, /space/],
     [{ name: 'no!pe' }, /letters/],
+    [{ name: 'Admin' }, /reserved/],
+    [{ name: 'S3rv3r' }, /reserved/],
     [{}, /name/],
     [{ name: 7 }, /name/],
   ])('refuses %j with a clear 400', async (body, why) => {

@@ -190,6 +190,21 @@ describe('entering the world', () => {
     expect(res.error).toMatch(/letters/);
     expect(await c.waitClose()).toBe(4001);
   });
+
+  it('a reserved name is refused for a new character over the socket, with a token or anonymously (4001)', async () => {
+    const { token } = await anonymous();
+    for (const req of [
+      { authToken: token, name: 'Moderator' },
+      { name: 'Announcement' },
+      { name: 'sys_tem' },
+    ]) {
+      const c = await connect();
+      c.send('authenticate', req);
+      const res = (await c.next('authResult')).payload;
+      expect(res).toEqual({ success: false, error: expect.stringMatching(/reserved/) });
+      expect(await c.waitClose()).toBe(4001);
+    }
+  });
 });
 
 describe('takeover', () => {

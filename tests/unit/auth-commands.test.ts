@@ -84,6 +84,7 @@ describe('translate', () => {
     [{ message: '\u0000\u0007' }, /blank/],
     [{ message: 'x'.repeat(256) }, /longer than 255/],
     [{ message: '/' }, /empty command/],
+    [{ message: '\u202E\u200B \u2066\u2069', to: 'Bob' }, /blank/],
   ])('refuses chat %j with BAD_MESSAGE', (payload, why) => {
     const t = translate(CID, msg('player:chat', payload));
     expect(t).toMatchObject({ kind: 'error', code: 'BAD_MESSAGE' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../lib/config.ts';
+import { ConfigError, loadConfig, withListenPort } from '../../lib/config.ts';
 
 const PROD_OK = {
   NODE_ENV: 'production',
@@ -52,6 +52,24 @@ describe('loadConfig defaults (specification runtime table, contract §4)', () =
 });
 
 describe('loadConfig parsing', () => {
+  it('PUBLIC_API_URL and PUBLIC_WS_URL follow PORT unless set; with PORT=0, the port the server got', () => {
+    const c = loadConfig({ PORT: '8081' });
+    expect(c.urls).toMatchObject({ api: 'http://localhost:8081', ws: 'ws://localhost:8081/ws' });
+    expect(c.publicEnv).toMatchObject({
+      PUBLIC_API_URL: 'http://localhost:8081',
+      PUBLIC_WS_URL: 'ws://localhost:8081/ws',
+    });
+    expect(withListenPort(c, 40_000)).toBe(c);
+    const set = loadConfig({ PORT: '0', PUBLIC_WS_URL: 'wss://w.example.com/ws' });
+    const listening = withListenPort(set, 40_001);
+    expect(listening.urls).toMatchObject({ api: 'http://localhost:40001', ws: 'wss://w.example.com/ws' });
+    expect(listening.publicEnv).toMatchObject({
+      PUBLIC_API_URL: 'http://localhost:40001',
+      PUBLIC_WS_URL: 'wss://w.example.com/ws',
+    });
+    expect(Object.isFrozen(listening.urls)).toBe(true);
+  });
+
   it('parses numbers, booleans and trims URLs', () => {
     const c = loadConfig({
       PORT: '8081',

@@ -2,27 +2,41 @@ import type { CommandOf } from '../../core/commands.ts';
 import type { SimEventData } from '../../core/events.ts';
 import { emit, emitError, type GameWorld } from '../../core/world.ts';
 import { ignores, sendPrivateElsewhere } from '../social/index.ts';
+import { PRIVATE_MESSAGE_BURST, PRIVATE_MESSAGES_PER_SECOND, takePrivateAllowance } from './private-limit.ts';
 
 export const MAX_CHAT_LENGTH = 255;
 
-// Control characters (C0, DEL, C1) are removed from what is delivered.
-const CONTROL = /\p{Cc}/gu;
+/**
+ * Removed from what is delivered: control characters (C0, DEL, C1) and invisible format characters
+ * (Unicode category Cf: direction overrides and isolates such as U+202E, zero-width spaces and joiners,
+ * the BOM, soft hyphens, tag characters), which could hide a line or turn its text around. One format
+ * character stays: a zero-width joiner between two emoji, which is what makes a family or a profession
+ * emoji one picture.
+ */
+const INVISIBLE =
+  /\p{Cc}|[^\P{Cf}\u200D]|(?<!\p{Extended_Pictographic}[\u{FE0F}\u{1F3FB}-\u{1F3FF}]?)\u200D|\u200D(?!\p{Extended_Pictographic})/gu;
 
-/** The deliverable form of a chat line: control characters removed, trimmed. */
+/**
+ * A line that shows nothing: whitespace and characters meant to be ignored when displayed (variation
+ * selectors, the combining grapheme joiner, Hangul fillers), and the blank Braille pattern.
+ */
+const SHOWS_NOTHING = /^[\s\p{Default_Ignorable_Code_Point}\u2800]*$/u;
+
+/** The deliverable form of a chat line: control and invisible format characters removed, trimmed. */
 export function cleanChat(message: string): string {
-  return message.replace(CONTROL, '').trim();
+  return message.replace(INVISIBLE, '').trim();
 }
 
 /** Why a cleaned chat line cannot be sent (length in characters, not UTF-16 units), or null. */
 export function chatProblem(clean: string): string | null {
-  if (clean.length === 0) return 'chat message is blank';
+  if (SHOWS_NOTHING.test(clean)) return 'chat message is blank';
   // Code points: an emoji is one character. Counted only when UTF-16 units could exceed the limit.
   if (clean.length > MAX_CHAT_LENGTH && [...clean].length > MAX_CHAT_LENGTH)
     return `chat message is longer than ${MAX_CHAT_LENGTH} characters`;
   return null;
 }
 
-/** Trimmed, control characters removed; null when blank or longer than 255 characters. */
+/** Trimmed, control and invisible format characters removed; null when blank or over 255 characters. */
 export function sanitizeChat(message: string): string | null {
   const clean = cleanChat(message);
   return chatProblem(clean) === null ? clean : null;
@@ -55,6 +69,17 @@ export function chatCommand(world: GameWorld, cmd: CommandOf<'chat'>): void {
   const fromId = sender.characterId;
   const fromName = sender.state.name;
   if (cmd.to !== undefined) {
+    // Counted whether or not the name is found: looking names up is no cheaper for the sender to repeat.
+    if (!takePrivateAllowance(world, fromId)) {
+      emitError(
+        world,
+        fromId,
+        'RATE_LIMITED',
+        `at most ${PRIVATE_MESSAGES_PER_SECOND} private messages a second (${PRIVATE_MESSAGE_BURST} at once)`,
+        cmd.origin,
+      );
+      return;
+    }
     const target = world.playersByName.get(cmd.to.trim().toLowerCase());
     if (!target) {
       // Online in another world: through the messaging port (social), echoed here.

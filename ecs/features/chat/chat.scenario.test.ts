@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Scenario } from '../../../tests/scenario/harness.ts';
 import { sanitizeChat } from './chat-command.ts';
+import { PRIVATE_MESSAGE_BURST, PRIVATE_MESSAGES_PER_SECOND } from './private-limit.ts';
 
 describe('chat (contract §2.1 player:chat)', () => {
   it('local chat reaches players within view distance only, the sender included', () => {
@@ -74,6 +75,102 @@ describe('chat (contract §2.1 player:chat)', () => {
       'BAD_MESSAGE',
     ]);
     expect(s.eventsOf(b, 'chat').map((e) => e.data.message)).toEqual(['y'.repeat(255)]);
+  });
+
+  it('a line of only invisible or direction-override characters is BAD_MESSAGE, local or private; nothing is delivered', () => {
+    const s = new Scenario();
+    const a = s.addPlayer({ name: 'Alice' });
+    const b = s.addPlayer({ name: 'Bob' });
+    const invisible = [
+      '\u202E',
+      '\u200B\u200C\u200D',
+      ' \u2066\u2069\u202A\u202C ',
+      '\uFEFF\u2060\u00AD',
+      '\u3164\uFE0F',
+      '\u{E0041}\u{E007F}',
+      '\u2800',
+    ];
+    for (const message of invisible) {
+      s.push({ type: 'chat', characterId: a, message, origin: 'player:chat' });
+      s.push({ type: 'chat', characterId: a, message, to: 'Bob', origin: 'player:chat' });
+    }
+    s.step();
+    expect(s.eventsOf(a, 'error').map((e) => e.data)).toEqual(
+      invisible
+        .flatMap(() => [0, 1])
+        .map(() => ({
+          code: 'BAD_MESSAGE',
+          message: expect.any(String),
+          event: 'player:chat',
+        })),
+    );
+    expect(s.eventsOf(a, 'chat')).toEqual([]);
+    expect(s.eventsOf(b, 'chat')).toEqual([]);
+  });
+
+  it('invisible format characters are removed from what is delivered; emoji joined by a zero-width joiner stay whole', () => {
+    const s = new Scenario();
+    const a = s.addPlayer({ name: 'Alice' });
+    const b = s.addPlayer({ name: 'Bob' });
+    s.push({ type: 'chat', characterId: a, message: '\u202Eevil\u202C \u200Bhi' });
+    s.push({
+      type: 'chat',
+      characterId: a,
+      message: 'fam\u200Dily \u{1F468}\u200D\u{1F469}\u200D\u{1F467}',
+      to: 'Bob',
+    });
+    s.step();
+    expect(s.eventsOf(b, 'chat').map((e) => e.data.message)).toEqual([
+      'evil hi',
+      'family \u{1F468}\u200D\u{1F469}\u200D\u{1F467}',
+    ]);
+  });
+
+  it('private messages are limited per sender: a burst, then a few a second; RATE_LIMITED names the event; local chat is not limited', () => {
+    const s = new Scenario({ tickMs: 600 });
+    const a = s.addPlayer({ name: 'Alice' });
+    const b = s.addPlayer({ name: 'Bob' });
+    const c = s.addPlayer({ name: 'Carol' });
+    for (let i = 0; i < 50; i++)
+      s.push({ type: 'chat', characterId: a, message: `pm ${i}`, to: 'Bob', origin: 'player:chat' });
+    for (let i = 0; i < 20; i++) s.push({ type: 'chat', characterId: a, message: `local ${i}` });
+    // Another sender has its own allowance.
+    s.push({ type: 'chat', characterId: c, message: 'hi Bob', to: 'Bob', origin: 'player:chat' });
+    s.step();
+    const toBob = () => s.eventsOf(b, 'chat').filter((e) => e.data.channel === 'private');
+    expect(toBob().map((e) => e.data.message)).toEqual([
+      ...Array.from({ length: PRIVATE_MESSAGE_BURST }, (_, i) => `pm ${i}`),
+      'hi Bob',
+    ]);
+    const refused = s.eventsOf(a, 'error').map((e) => e.data);
+    expect(refused).toHaveLength(50 - PRIVATE_MESSAGE_BURST);
+    for (const e of refused) expect(e).toMatchObject({ code: 'RATE_LIMITED', event: 'player:chat' });
+    expect(s.eventsOf(b, 'chat').filter((e) => e.data.channel === 'local')).toHaveLength(20);
+
+    // Over the next 10 s of game time, 3 attempts a tick (5 a second): what passes is the sustained rate.
+    const before = toBob().length;
+    for (let t = 0; t < 10_000 / 600; t++) {
+      for (let k = 0; k < 3; k++) s.push({ type: 'chat', characterId: a, message: `later ${t}`, to: 'Bob' });
+      s.step();
+    }
+    const passed = toBob().length - before;
+    expect(passed).toBeGreaterThanOrEqual(PRIVATE_MESSAGES_PER_SECOND * 10 - 1);
+    expect(passed).toBeLessThanOrEqual(PRIVATE_MESSAGES_PER_SECOND * 10 + 1);
+  });
+
+  it('one private message a second passes forever, at any tick length', () => {
+    for (const tickMs of [50, 600, 1000]) {
+      const s = new Scenario({ tickMs });
+      const a = s.addPlayer({ name: 'Alice' });
+      const b = s.addPlayer({ name: 'Bob' });
+      const every = Math.max(1, Math.round(1000 / tickMs));
+      for (let t = 0; t < every * 30; t++) {
+        if (t % every === 0) s.push({ type: 'chat', characterId: a, message: 'ping', to: 'Bob' });
+        s.step();
+      }
+      expect(s.eventsOf(a, 'error')).toEqual([]);
+      expect(s.eventsOf(b, 'chat')).toHaveLength(30);
+    }
   });
 
   it('control characters are removed from what is delivered', () => {

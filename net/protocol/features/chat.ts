@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { chatProblem, cleanChat } from '../../../ecs/features/chat/index.ts';
+import {
+  chatProblem,
+  cleanChat,
+  PRIVATE_MESSAGE_BURST,
+  PRIVATE_MESSAGES_PER_SECOND,
+} from '../../../ecs/features/chat/index.ts';
 import { type CommandBase, clientEvent, serverEvent, type Translation } from '../feature.ts';
 
 /** Local chat, private messages, and chat commands (`/...`). */
@@ -10,7 +15,7 @@ export const chatClientEvents = {
       message: z.string().max(4096),
       to: z.string().min(1).max(64).optional(),
     }),
-    doc: 'Local chat (heard within view) or, with `to`, a private message by player name (`NOT_FOUND` when nobody online has it). Neither reaches a player who ignores you, and you are not told (see [social.md](social.md)). 1-255 characters after trimming. A message starting with `/` is a command (see [admin.md](admin.md)); `/admin <code>` unlocks admin commands.',
+    doc: `Local chat (heard within view) or, with \`to\`, a private message by player name (\`NOT_FOUND\` when nobody online has it; at most ${PRIVATE_MESSAGES_PER_SECOND} a second per sender, ${PRIVATE_MESSAGE_BURST} at once, else \`RATE_LIMITED\`). Neither reaches a player who ignores you, and you are not told (see [social.md](social.md)). 1-255 characters after removing control and invisible format characters (direction overrides, zero-width characters) and trimming; a line that shows nothing is \`BAD_MESSAGE\`. A message starting with \`/\` is a command (see [admin.md](admin.md)); \`/admin <code>\` unlocks admin commands.`,
     translate: (base, p) => chat(base, p.message, p.to),
   }),
 } as const;
@@ -29,7 +34,7 @@ export const chatServerEvents = {
   }),
 } as const;
 
-/** The chat rules (length, control characters) are the simulation's: checked here only to route commands. */
+/** The chat rules (length, invisible characters, blank) are the simulation's: checked here only to route commands. */
 function chat(base: CommandBase, raw: string, to: string | undefined): Translation {
   const message = cleanChat(raw);
   const problem = chatProblem(message);
