@@ -197,9 +197,11 @@ export interface ClientEvents {
   };
   /**
    * Local chat (heard within view) or, with `to`, a private message by player name (`NOT_FOUND` when
-   * nobody online has it). Neither reaches a player who ignores you, and you are not told (see
-   * [social.md](social.md)). 1-255 characters after trimming. A message starting with `/` is a command
-   * (see [admin.md](admin.md)); `/admin <code>` unlocks admin commands.
+   * nobody online has it; at most 2 a second per sender, 5 at once, else `RATE_LIMITED`). Neither
+   * reaches a player who ignores you, and you are not told (see [social.md](social.md)). 1-255
+   * characters after removing control and invisible format characters (direction overrides, zero-width
+   * characters) and trimming; a line that shows nothing is `BAD_MESSAGE`. A message starting with `/` is
+   * a command (see [admin.md](admin.md)); `/admin <code>` unlocks admin commands.
    */
   'player:chat': {
     message: string;
