@@ -112,3 +112,22 @@ export function itemDelta(before: Map<string, number>, after: Map<string, number
   }
   return delta;
 }
+
+/**
+ * Runs `then` once the player's own state of the current tick has been read. A tick's frames end with
+ * the player's `player:sync`, after its events: an event that ends an action (`gathering:stop`,
+ * `processing:stop`) comes before the sync that shows what the last step took or gave. When the tick
+ * changed nothing of the player's, no sync follows, and `then` runs after a short grace.
+ */
+export function afterOwnSync(game: GameClient, then: () => void, graceMs = 50): void {
+  let done = false;
+  const go = () => {
+    if (done) return;
+    done = true;
+    off();
+    clearTimeout(timer);
+    then();
+  };
+  const off = game.on('player:sync', go);
+  const timer = setTimeout(go, graceMs);
+}

@@ -1,4 +1,11 @@
-import { type ActivityOptions, activity, countItems, type Ended, itemDelta } from '../activity.ts';
+import {
+  type ActivityOptions,
+  activity,
+  afterOwnSync,
+  countItems,
+  type Ended,
+  itemDelta,
+} from '../activity.ts';
 import type { GameClient } from '../client.ts';
 import type { ServerPayload } from '../protocol.generated.ts';
 
@@ -88,12 +95,14 @@ export async function gatherAt(
       }),
       game.on('gathering:stop', (s) => {
         if (!started) return;
-        finish({
-          status: 'stopped',
-          reason: reachedAmount ? 'amount' : s.reason,
-          resourceId: resourceId ?? '',
-          ...t.yieldOf(),
-        });
+        afterOwnSync(game, () =>
+          finish({
+            status: 'stopped',
+            reason: reachedAmount ? 'amount' : s.reason,
+            resourceId: resourceId ?? '',
+            ...t.yieldOf(),
+          }),
+        );
       }),
     ],
   });
@@ -139,7 +148,9 @@ export async function makeRecipe(
       game.on('processing:stop', (s) => {
         if (!started || s.recipeId !== recipe.recipeId) return;
         made = s.made;
-        finish({ status: 'stopped', reason: s.reason, recipeId: s.recipeId, made: s.made, ...t.yieldOf() });
+        afterOwnSync(game, () =>
+          finish({ status: 'stopped', reason: s.reason, recipeId: s.recipeId, made: s.made, ...t.yieldOf() }),
+        );
       }),
     ],
   });
