@@ -6,8 +6,8 @@ import { inventory } from '../inventory/index.ts';
 import { movement } from '../movement/index.ts';
 import { npcs } from '../npcs/index.ts';
 import { prayer } from '../prayer/index.ts';
+import { attackReach } from './attacker.ts';
 import {
-  attackReach,
   fightSystem,
   handleAttack,
   handleAutoRetaliate,
