@@ -4,11 +4,15 @@ import { describe, expect, it } from 'vitest';
 import type { AnyFeature } from '../../ecs/core/feature.ts';
 import { FEATURES, PLAN } from '../../ecs/schedule.ts';
 import { REPO_ROOT } from '../../lib/repo-root.ts';
+import { fileCycles, folderCycles } from './rules.ts';
 import { codeOnly, isTest, sourceFiles } from './source-files.ts';
 
 /** The house rules of ARCHITECTURE as tests: each fails with the offending file and line. */
 
 const ecs = sourceFiles('ecs').filter((f) => !isTest(f.rel));
+/** Runtime code of every server layer (tests and their helpers excluded). */
+const LAYERS = ['ecs', 'net', 'persistence', 'world', 'src', 'lib'] as const;
+const runtime = LAYERS.flatMap((d) => sourceFiles(d)).filter((f) => !isTest(f.rel));
 
 describe('architecture', () => {
   it('ecs/ imports nothing from net/, persistence/, src/ or lib/, and no node: module or I/O package', () => {
@@ -79,6 +83,14 @@ describe('architecture', () => {
       }
     }
     expect(bad).toEqual([]);
+  });
+
+  it('no import loop between files of a layer (type imports count)', () => {
+    expect(fileCycles(runtime, LAYERS)).toEqual([]);
+  });
+
+  it('no import loop between the sub-folders of a layer', () => {
+    expect(LAYERS.flatMap((layer) => folderCycles(runtime, layer))).toEqual([]);
   });
 
   it('every feature folder is registered in FEATURES', () => {

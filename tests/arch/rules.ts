@@ -1,0 +1,90 @@
+import type { SourceFile } from './source-files.ts';
+
+/**
+ * The architecture rules as pure functions over scanned sources: each returns the offending files (and
+ * lines), empty when the rule holds. architecture.test.ts runs them on the tree; rules.test.ts runs each
+ * on a deliberate violation, so "this rule catches a violation" is a permanent test.
+ */
+
+/** Strongly connected components with more than one node (or a self-loop): Tarjan's algorithm. */
+export function cycles(edges: ReadonlyMap<string, readonly string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string): void => {
+    index.set(v, next);
+    low.set(v, next);
+    next += 1;
+    stack.push(v);
+    onStack.add(v);
+    for (const w of edges.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v) as number, low.get(w) as number));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v) as number, index.get(w) as number));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const scc: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop() as string;
+      onStack.delete(w);
+      scc.push(w);
+    } while (w !== v);
+    if (scc.length > 1 || (edges.get(v) ?? []).includes(v)) found.push(scc.sort());
+  };
+  for (const v of [...edges.keys()].sort()) if (!index.has(v)) visit(v);
+  return found;
+}
+
+const under = (rel: string, dirs: readonly string[]) => dirs.some((d) => rel.startsWith(`${d}/`));
+
+/** Import loops between files of the given folders (type imports count: they tie the files together too). */
+export function fileCycles(files: readonly SourceFile[], dirs: readonly string[]): string[] {
+  const edges = new Map<string, string[]>();
+  for (const f of files) {
+    if (!under(f.rel, dirs)) continue;
+    edges.set(
+      f.rel,
+      f.imports.filter((i) => under(i, dirs)),
+    );
+  }
+  return cycles(edges).map((c) => c.join(' <-> '));
+}
+
+/**
+ * Import loops between the sub-folders of a layer (net/http and net/thread, persistence/repo and
+ * persistence/slices): a folder is a unit of meaning, and a loop makes two folders one. Files directly
+ * in the layer count as their own unit.
+ */
+export function folderCycles(files: readonly SourceFile[], layer: string): string[] {
+  const unit = (rel: string) => {
+    const parts = rel.slice(layer.length + 1).split('/');
+    return parts.length > 1 ? `${layer}/${parts[0]}/` : rel;
+  };
+  const edges = new Map<string, Set<string>>();
+  for (const f of files) {
+    if (!f.rel.startsWith(`${layer}/`)) continue;
+    const from = unit(f.rel);
+    const out = edges.get(from) ?? new Set<string>();
+    for (const i of f.imports) if (i.startsWith(`${layer}/`) && unit(i) !== from) out.add(unit(i));
+    edges.set(from, out);
+  }
+  return cycles(new Map([...edges].map(([k, v]) => [k, [...v]]))).map((c) => c.join(' <-> '));
+}
+
+/** Imports from files under `from` into files under `into` (a layer that may not know another). */
+export function forbiddenImports(
+  files: readonly SourceFile[],
+  from: readonly string[],
+  into: readonly string[],
+): string[] {
+  return files
+    .filter((f) => under(f.rel, from))
+    .flatMap((f) =>
+      f.imports.filter((i) => under(i, into) || into.includes(i)).map((i) => `${f.rel} -> ${i}`),
+    );
+}
