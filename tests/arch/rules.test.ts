@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { fileCycles, folderCycles } from './rules.ts';
+import {
+  compositionRootFromBelow,
+  coreKnowsNoFeature,
+  ecsImportsOnlyBitecs,
+  featureInternalsFromOutside,
+  fileCycles,
+  folderCycles,
+  moduleLevelMetrics,
+  nondeterminism,
+  scheduleFromBelow,
+  wireFromBelow,
+} from './rules.ts';
 import { isTest, parseSource, type SourceFile, sourceFiles } from './source-files.ts';
 
 /**
@@ -52,5 +63,122 @@ describe('architecture rules catch a deliberate violation', () => {
       prepend("import type { NetEvent } from '../thread/messages.ts';"),
     );
     expect(folderCycles(files, 'net')).toEqual(['net/http/ <-> net/thread/']);
+  });
+
+  it('world/ and persistence/ know no net/: world/loader.ts importing net/protocol/index.ts', () => {
+    expect(wireFromBelow(tree)).toEqual([]);
+    const files = withFile(
+      'world/loader.ts',
+      prepend("import { serverEvents } from '../net/protocol/index.ts';"),
+    );
+    expect(wireFromBelow(files)).toEqual(['world/loader.ts -> net/protocol/index.ts']);
+    const port = withFile(
+      'persistence/port.ts',
+      prepend("import type { Encoding } from '../net/protocol/codec.ts';"),
+    );
+    expect(wireFromBelow(port)).toEqual(['persistence/port.ts -> net/protocol/codec.ts']);
+  });
+
+  it("a feature's internals from outside ecs/: src/world-runtime.ts importing movement's pathfinding-system.ts", () => {
+    expect(featureInternalsFromOutside(tree)).toEqual([]);
+    const files = withFile(
+      'src/world-runtime.ts',
+      prepend("import { prepareMovement } from '../ecs/features/movement/pathfinding-system.ts';"),
+    );
+    expect(featureInternalsFromOutside(files)).toEqual([
+      'src/world-runtime.ts -> ecs/features/movement/pathfinding-system.ts',
+    ]);
+    // Through its index.ts is the way in.
+    const ok = withFile(
+      'src/world-runtime.ts',
+      prepend("import { movement } from '../ecs/features/movement/index.ts';"),
+    );
+    expect(featureInternalsFromOutside(ok)).toEqual([]);
+  });
+
+  it('the schedule from below: a feature importing PLAN, core importing the game world', () => {
+    expect(scheduleFromBelow(tree)).toEqual([]);
+    const files = withFile('ecs/features/bank/bank.ts', prepend("import { PLAN } from '../../schedule.ts';"));
+    expect(scheduleFromBelow(files)).toEqual(['ecs/features/bank/bank.ts -> ecs/schedule.ts']);
+    const core = withFile('ecs/core/tick.ts', prepend("import { createGameWorld } from '../game.ts';"));
+    expect(scheduleFromBelow(core)).toEqual(['ecs/core/tick.ts -> ecs/game.ts']);
+  });
+
+  it.each([
+    ['Math.random()', 'const r = Math.random();'],
+    ["Math['random']()", "const r = Math['random']();"],
+    ['const { random } = Math', 'const { random } = Math;'],
+    ['an alias of Math', 'const m = Math;'],
+    ['globalThis.Math.random()', 'const r = globalThis.Math.random();'],
+    ['Reflect.get(Math, ...)', "const f = Reflect.get(Math, 'random');"],
+    ['Date.now()', 'const t = Date.now();'],
+    ['new Date()', 'const d = new Date();'],
+    ['performance.now()', 'const t = performance.now();'],
+    ['crypto.randomUUID()', 'const id = crypto.randomUUID();'],
+    ['eval', "const x = eval('1');"],
+    ['new Function', "const f = new Function('return 1');"],
+    ['a dynamic import', "const m = import('./x.ts');"],
+    ['setTimeout', 'setTimeout(() => {}, 1);'],
+    ['async code', 'export async function later() {}'],
+  ])('determinism in ecs/: %s', (_name, line) => {
+    expect(nondeterminism(tree)).toEqual([]);
+    const files = withFile('ecs/features/bank/bank.ts', (t) => `${t}\n${line}\n`);
+    const lines = files.find((f) => f.rel === 'ecs/features/bank/bank.ts')?.text.split('\n').length ?? 0;
+    expect(nondeterminism(files)).toEqual([
+      expect.stringMatching(`^ecs/features/bank/bank.ts:${lines - 1}: `),
+    ]);
+  });
+
+  it('determinism in ecs/: the allowed Math functions and words in comments or strings pass', () => {
+    const files = withFile(
+      'ecs/features/bank/bank.ts',
+      (t) =>
+        `${t}\n// Math.random is banned\nconst s = 'Date.now()';\nconst h = Math.hypot(Math.PI, Math.sign(-1));\n`,
+    );
+    expect(nondeterminism(files)).toEqual([]);
+  });
+
+  it('ecs/ imports only bitecs: a node: module, a package, an outer layer', () => {
+    expect(ecsImportsOnlyBitecs(tree)).toEqual([]);
+    const files = withFile(
+      'ecs/core/rng.ts',
+      prepend(
+        "import { readFileSync } from 'node:fs';\nimport { pino } from 'pino';\nimport { REPO_ROOT } from '../../lib/repo-root.ts';",
+      ),
+    );
+    expect(ecsImportsOnlyBitecs(files)).toEqual([
+      'ecs/core/rng.ts -> lib/repo-root.ts',
+      'ecs/core/rng.ts -> node:fs',
+      'ecs/core/rng.ts -> pino',
+    ]);
+  });
+
+  it('ecs/core/ knows no feature: core importing the bank', () => {
+    expect(coreKnowsNoFeature(tree)).toEqual([]);
+    const files = withFile(
+      'ecs/core/players.ts',
+      prepend("import { bank } from '../features/bank/index.ts';"),
+    );
+    expect(coreKnowsNoFeature(files)).toEqual(['ecs/core/players.ts -> ecs/features/bank/index.ts']);
+  });
+
+  it('the composition root from below: net importing src, lib importing a layer', () => {
+    expect(compositionRootFromBelow(tree)).toEqual([]);
+    const files = withFile(
+      'net/routes/status.ts',
+      prepend("import { VERSION } from '../../src/version.ts';"),
+    );
+    expect(compositionRootFromBelow(files)).toEqual(['net/routes/status.ts -> src/version.ts']);
+    const lib = withFile('lib/logger.ts', prepend("import type { GameWorld } from '../ecs/core/world.ts';"));
+    expect(compositionRootFromBelow(lib)).toEqual(['lib/logger.ts -> ecs/core/world.ts']);
+  });
+
+  it('metrics are injected: a module-level Counter in net/', () => {
+    expect(moduleLevelMetrics(tree)).toEqual([]);
+    const files = withFile(
+      'net/routes/status.ts',
+      (t) => `${t}\nexport const hits = new Counter({ name: 'x', help: 'x' });\n`,
+    );
+    expect(moduleLevelMetrics(files)).toEqual([expect.stringContaining('new Counter')]);
   });
 });

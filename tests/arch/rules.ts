@@ -1,4 +1,4 @@
-import type { SourceFile } from './source-files.ts';
+import { codeOnly, type SourceFile } from './source-files.ts';
 
 /**
  * The architecture rules as pure functions over scanned sources: each returns the offending files (and
@@ -87,4 +87,107 @@ export function forbiddenImports(
     .flatMap((f) =>
       f.imports.filter((i) => under(i, into) || into.includes(i)).map((i) => `${f.rel} -> ${i}`),
     );
+}
+
+/** ecs/ imports no outer layer, and no package but bitecs. */
+export function ecsImportsOnlyBitecs(files: readonly SourceFile[]): string[] {
+  return files
+    .filter((f) => f.rel.startsWith('ecs/'))
+    .flatMap((f) => [
+      ...f.imports.filter((i) => /^(net|persistence|src|lib|world)\//.test(i)).map((i) => `${f.rel} -> ${i}`),
+      ...f.modules.filter((m) => m !== 'bitecs').map((m) => `${f.rel} -> ${m}`),
+    ]);
+}
+
+/** Lines of `files` whose code (comments and strings removed) matches `pattern`. */
+export function codeLines(
+  files: readonly SourceFile[],
+  match: RegExp | ((line: string) => boolean),
+): string[] {
+  const hit = typeof match === 'function' ? match : (line: string) => match.test(line);
+  return files.flatMap((f) =>
+    codeOnly(f.text)
+      .split('\n')
+      .flatMap((line, i) => (hit(line) ? [`${f.rel}:${i + 1}: ${line.trim()}`] : [])),
+  );
+}
+
+/** The Math functions the simulation may call: pure, and the same on every machine. */
+export const ALLOWED_MATH = [
+  'floor',
+  'ceil',
+  'round',
+  'trunc',
+  'min',
+  'max',
+  'abs',
+  'sign',
+  'sqrt',
+  'hypot',
+  'pow',
+  'log',
+  'exp',
+  'imul',
+  'PI',
+] as const;
+
+/**
+ * ecs/ is synchronous and deterministic. `Math` only as `Math.<allowed>` (so neither `Math.random` nor an
+ * alias of it: `Math['random']`, `const { random } = Math`, `const m = Math`); no global escape hatch
+ * (`globalThis`, `Reflect`, `eval`, `Function(`), no clock, crypto, timers, process, require or dynamic
+ * import; no async code.
+ */
+export function nondeterminism(files: readonly SourceFile[]): string[] {
+  const math = new RegExp(`\\bMath\\b(?!\\s*\\.\\s*(?:${ALLOWED_MATH.join('|')})\\b)`);
+  const banned =
+    /\basync\b|\bawait\b|\bDate\b|\bperformance\b|\bprocess\b|\bcrypto\b|\bglobalThis\b|\bReflect\b|\beval\b|\bFunction\s*\(|\brequire\s*\(|\bimport\s*\(|\bsetTimeout\b|\bsetInterval\b|\bsetImmediate\b|\bqueueMicrotask\b/;
+  return codeLines(
+    files.filter((f) => f.rel.startsWith('ecs/')),
+    (line) => math.test(line) || banned.test(line),
+  );
+}
+
+/** ecs/core/ knows no feature. */
+export function coreKnowsNoFeature(files: readonly SourceFile[]): string[] {
+  return forbiddenImports(files, ['ecs/core'], ['ecs/features']);
+}
+
+/**
+ * The feature list and the game's world (ecs/schedule.ts, ecs/game.ts) sit above core and the features:
+ * a feature reaching PLAN or FEATURES would depend on every other feature.
+ */
+export function scheduleFromBelow(files: readonly SourceFile[]): string[] {
+  return forbiddenImports(files, ['ecs/core', 'ecs/features'], ['ecs/schedule.ts', 'ecs/game.ts']);
+}
+
+/** Outer layers reach a feature only through its index.ts (tests and benchmarks may reach internals). */
+export function featureInternalsFromOutside(files: readonly SourceFile[]): string[] {
+  return files
+    .filter((f) => !f.rel.startsWith('ecs/') && !f.rel.startsWith('tests/') && !f.rel.startsWith('bench/'))
+    .flatMap((f) =>
+      f.imports
+        .filter((i) => /^ecs\/features\/[^/]+\//.test(i) && !/^ecs\/features\/[^/]+\/index\.ts$/.test(i))
+        .map((i) => `${f.rel} -> ${i}`),
+    );
+}
+
+/** net/, persistence/, world/ and lib/ never import src/ (the composition root); lib/ imports no layer. */
+export function compositionRootFromBelow(files: readonly SourceFile[]): string[] {
+  return [
+    ...forbiddenImports(files, ['net', 'persistence', 'world', 'lib'], ['src']),
+    ...forbiddenImports(files, ['lib'], ['ecs', 'net', 'persistence', 'world']),
+  ];
+}
+
+/** world/ (content) and persistence/ (storage) know nothing of the wire. */
+export function wireFromBelow(files: readonly SourceFile[]): string[] {
+  return forbiddenImports(files, ['world', 'persistence'], ['net']);
+}
+
+/** Metrics are injected: no module-level metric or registry in lib/, net/ or persistence/. */
+export function moduleLevelMetrics(files: readonly SourceFile[]): string[] {
+  return codeLines(
+    files.filter((f) => under(f.rel, ['lib', 'net', 'persistence'])),
+    /^\s*(?:export\s+)?(?:const|let)\s+\w+\s*=\s*new\s+(?:Counter|Gauge|Histogram|Summary|Registry)\b/,
+  );
 }

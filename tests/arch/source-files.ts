@@ -52,8 +52,10 @@ export const isTest = (rel: string) => /\.test\.ts$|-scenario-helpers\.ts$/.test
 
 /** Source text without comments and string contents, so rules match code only. */
 export function codeOnly(text: string): string {
+  // Removed text keeps its line breaks, so reported line numbers stay those of the file.
+  const lines = (m: string) => m.replace(/[^\n]/g, '');
   return text
-    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\/\*[\s\S]*?\*\//g, lines)
     .replace(/\/\/.*$/gm, '')
-    .replace(/`(?:\\[\s\S]|[^`\\])*`|'(?:\\.|[^'\\])*'|"(?:\\.|[^"\\])*"/g, "''");
+    .replace(/`(?:\\[\s\S]|[^`\\])*`|'(?:\\.|[^'\\])*'|"(?:\\.|[^"\\])*"/g, (m) => `''${lines(m)}`);
 }

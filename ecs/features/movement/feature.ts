@@ -3,7 +3,7 @@ import type { Hasher } from '../../core/hasher.ts';
 import type { GameWorld } from '../../core/world.ts';
 import { moveCancelCommand, moveCommand } from './move-handlers.ts';
 import { movementSystem } from './movement-system.ts';
-import { pathfindingSystem } from './pathfinding-system.ts';
+import { pathfindingSystem, prepareMovement } from './pathfinding-system.ts';
 import { MOVE } from './state.ts';
 
 /** Walking and running on server-computed paths: `move`, `moveCancel`, A* within a per-tick budget. */
@@ -15,6 +15,7 @@ export const movement = defineFeature({
     { name: 'pathfinding', phase: 'pathfinding', run: pathfindingSystem },
     { name: 'movement', phase: 'movement', run: movementSystem },
   ],
+  populate: prepareMovement,
   hash: hashPaths,
 });
 

@@ -51,7 +51,7 @@ export function pathfindingSystem(world: GameWorld): void {
   ms.lastResolved = resolved;
 }
 
-/** Label the map's walkable regions now (start-up) rather than in the first tick that needs them. */
+/** populate: label the map's walkable regions when the world is made, not in the first tick that needs them. */
 export function prepareMovement(world: GameWorld): void {
   world.get(MOVE).regions ??= labelRegions(world.content.map);
 }
