@@ -4,6 +4,7 @@ import {
   createComponents,
   Dirty,
   ENTITY_TYPE_NAMES,
+  ENTITY_TYPES,
   EntityType,
   type EntityTypeName,
   MoveMode,
@@ -203,7 +204,7 @@ export function snapshotCharacter(world: GameWorld, player: PlayerData): Charact
 
 /** Entities in the world by type (despawned ones excluded), for /status and the world summary. */
 export function entityCounts(world: GameWorld): Record<EntityTypeName, number> {
-  const counts: Record<EntityTypeName, number> = { player: 0, npc: 0, item: 0, resource: 0, station: 0 };
+  const counts = Object.fromEntries(ENTITY_TYPES.map((t) => [t, 0])) as Record<EntityTypeName, number>;
   const kind = world.c.Kind.type;
   for (let eid = 0; eid < world.wireIds.length; eid++) {
     if (world.wireIds[eid] === undefined) continue;

@@ -37,15 +37,29 @@ export function clientEvent<S extends z.ZodType>(spec: ClientEventSpec<S>): Clie
 
 export const command = (c: Command): Translation => ({ kind: 'command', command: c });
 
+type Leaf = string | number | boolean | bigint | symbol | null | undefined;
+type AllTrue<T> = [T] extends [true] ? true : false;
+type SameKeys<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? true : false) : false;
+/** The members of union P that D is assignable to (where D's keys are compared). */
+type Matching<D, P> = P extends unknown ? ([D] extends [P] ? P : never) : never;
+type ExactMember<D, P> = D extends Leaf
+  ? true
+  : D extends readonly (infer DI)[]
+    ? P extends readonly (infer PI)[]
+      ? Deep<DI, PI>
+      : false
+    : SameKeys<D, P> extends true
+      ? AllTrue<{ [K in keyof D]-?: K extends keyof P ? Deep<D[K], P[K]> : false }[keyof D]>
+      : false;
+type Deep<D, P> = AllTrue<D extends unknown ? ExactMember<D, Matching<D, P>> : never>;
+
 /**
- * The simulation's data fits the wire payload: assignable to it, and the payload has no field the data
- * lacks (the data may be narrower, e.g. fewer error codes than the wire allows).
+ * The simulation's data is exactly the wire payload: assignable to it, and with the same keys at every
+ * level (through objects, arrays and union members). A field added on one side and not the other fails
+ * to compile; a narrower enum or literal passes (the simulation sends fewer error codes than the wire
+ * allows). tests/types/wire-exact.ts keeps a deliberate mismatch that must stay an error.
  */
-type Fits<Data, Payload> = [Data] extends [Payload]
-  ? [keyof Payload] extends [keyof Data]
-    ? true
-    : false
-  : false;
+export type Exact<D, P> = [D] extends [P] ? Deep<D, P> : false;
 
 export interface ServerEventSpec<S extends z.ZodType, K extends SimEventKind | undefined> {
   readonly schema: S;
@@ -61,7 +75,7 @@ export interface ServerEventSpec<S extends z.ZodType, K extends SimEventKind | u
 export function serverEvent<S extends z.ZodType, K extends SimEventKind | undefined = undefined>(
   spec: ServerEventSpec<S, K> &
     (K extends SimEventKind
-      ? Fits<SimEventData[K], z.output<S>> extends true
+      ? Exact<SimEventData[K], z.output<S>> extends true
         ? unknown
         : { from: `the data of ${K} differs from this schema` }
       : unknown),

@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { ENTITY_TYPES } from '../../ecs/core/components.ts';
+import { ERROR_CODES, type ErrorCode } from '../../ecs/core/events.ts';
 
 /** Wire shapes more than one feature's events use. */
 
 export const itemStack = z.object({ itemId: z.string(), quantity: z.number().int().positive() });
 export const skillValue = z.object({ level: z.number().int(), xp: z.number() });
 
-export const entityType = z.enum(['player', 'npc', 'item', 'resource', 'station']);
+export const entityType = z.enum(ENTITY_TYPES);
 
 /** One entity in world:update: id, type, tile, plus the public fields of its type. */
 export const wireEntity = z
@@ -34,31 +36,9 @@ export const wireEntity = z
   })
   .loose();
 
-export const errorCodes = [
-  'BAD_MESSAGE',
-  'RATE_LIMITED',
-  'NOT_AUTHENTICATED',
-  'TOO_FAR',
-  'INVALID_TARGET',
-  'INVALID_SLOT',
-  'INTERFACE_BLOCKED',
-  'REQUIREMENT_NOT_MET',
-  'INVENTORY_FULL',
-  'NOT_FOUND',
-  'FORBIDDEN',
-  'INVALID_QUANTITY',
-  'BUSY',
-  'INSUFFICIENT_FUNDS',
-  'OUT_OF_STOCK',
-  'UNTRADEABLE',
-  'IN_COMBAT',
-  'COOLDOWN',
-  'LEVEL_TOO_LOW',
-  'MISSING_TOOL',
-  'MISSING_ITEMS',
-  'INTERNAL',
-] as const;
-export type ErrorCode = (typeof errorCodes)[number];
+/** The `error` event's codes (defined once, zod-free, in ecs/core/events.ts). */
+export const errorCodes = ERROR_CODES;
+export type { ErrorCode };
 
 /** Limits of client fields. */
 export const MAX_INT = 2_147_483_647;

@@ -11,6 +11,7 @@ import {
   featureInternalsFromOutside,
   fileCycles,
   folderCycles,
+  literalEnums,
   moduleLevelMetrics,
   nondeterminism,
   scheduleFromBelow,
@@ -61,6 +62,10 @@ describe('architecture', () => {
 
   it('metrics are injected: no module-level metric or registry in lib/, net/ or persistence/', () => {
     expect(moduleLevelMetrics(runtime)).toEqual([]);
+  });
+
+  it('a wire enum takes a named array, never a literal list (so its values are written once)', () => {
+    expect(literalEnums(runtime)).toEqual([]);
   });
 
   it('no import loop between files of a layer (type imports count)', () => {

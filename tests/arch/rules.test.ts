@@ -6,6 +6,7 @@ import {
   featureInternalsFromOutside,
   fileCycles,
   folderCycles,
+  literalEnums,
   moduleLevelMetrics,
   nondeterminism,
   scheduleFromBelow,
@@ -180,5 +181,17 @@ describe('architecture rules catch a deliberate violation', () => {
       (t) => `${t}\nexport const hits = new Counter({ name: 'x', help: 'x' });\n`,
     );
     expect(moduleLevelMetrics(files)).toEqual([expect.stringContaining('new Counter')]);
+  });
+
+  it('wire enums take a named array: a literal list in a wire file', () => {
+    expect(literalEnums(tree)).toEqual([]);
+    const files = withFile(
+      'net/protocol/features/chat.ts',
+      (t) => `${t}\nexport const channel = z.enum(['local', 'private']);\n`,
+    );
+    expect(literalEnums(files)).toEqual([expect.stringMatching(/^net\/protocol\/features\/chat\.ts:\d+: /)]);
+    // Outside the wire (an operator setting) a literal list is fine.
+    const config = withFile('lib/config.ts', (t) => `${t}\nexport const level = z.enum(['a', 'b']);\n`);
+    expect(literalEnums(config)).toEqual([]);
   });
 });

@@ -191,3 +191,21 @@ export function moduleLevelMetrics(files: readonly SourceFile[]): string[] {
     /^\s*(?:export\s+)?(?:const|let)\s+\w+\s*=\s*new\s+(?:Counter|Gauge|Histogram|Summary|Registry)\b/,
   );
 }
+
+/** Files that declare wire shapes: net/protocol/, the core's and the features' wire faces and their kit. */
+export const isWireFile = (rel: string): boolean =>
+  rel.startsWith('net/protocol/') ||
+  rel === 'ecs/core/wire.ts' ||
+  rel.startsWith('ecs/core/faces/') ||
+  /^ecs\/features\/[^/]+\/wire\.ts$/.test(rel);
+
+/**
+ * A wire enum takes a named array (`z.enum(TRADE_ERROR_CODES)`), never a literal list: the array is the
+ * one list, and the simulation's type is derived from it, so the values cannot be written twice.
+ */
+export function literalEnums(files: readonly SourceFile[]): string[] {
+  return codeLines(
+    files.filter((f) => isWireFile(f.rel)),
+    /\bz\.enum\(\s*\[/,
+  );
+}

@@ -1,3 +1,7 @@
+/** Where a chat line was said. */
+export const CHAT_CHANNELS = ['local', 'private', 'system'] as const;
+export type ChatChannel = (typeof CHAT_CHANNELS)[number];
+
 /** The chat feature's event (added to core/events.ts's SimEventData). */
 declare module '../../core/events.ts' {
   interface SimEventData {
@@ -6,10 +10,8 @@ declare module '../../core/events.ts' {
       fromId: string;
       fromName: string;
       message: string;
-      channel: 'local' | 'private' | 'system';
+      channel: ChatChannel;
       timestamp: number;
     };
   }
 }
-
-export {};

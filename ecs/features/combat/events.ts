@@ -1,6 +1,8 @@
 /** Combat's events (added to core/events.ts's SimEventData) and its persisted per-character state. */
 
-export type HitStyle = 'melee' | 'ranged' | 'magic';
+/** How a blow was dealt (combat:hit `style`). */
+export const HIT_STYLES = ['melee', 'ranged', 'magic'] as const;
+export type HitStyle = (typeof HIT_STYLES)[number];
 
 declare module '../../core/events.ts' {
   interface SimEventData {

@@ -1,7 +1,8 @@
 import type { Skill } from '../../core/skills.ts';
 
 /** Why gathering stopped. */
-export type GatheringStopReason = 'depleted' | 'inventory_full' | 'moved' | 'interrupted';
+export const GATHERING_STOP_REASONS = ['depleted', 'inventory_full', 'moved', 'interrupted'] as const;
+export type GatheringStopReason = (typeof GATHERING_STOP_REASONS)[number];
 
 /** The gathering events (added to core/events.ts's SimEventData). */
 declare module '../../core/events.ts' {

@@ -1,6 +1,8 @@
 /** The home teleport's events (added to core/events.ts's SimEventData). */
 
-export type TeleportInterruption = 'moved' | 'hit' | 'action' | 'left';
+/** Why a cast stopped before it landed. */
+export const TELEPORT_INTERRUPTIONS = ['moved', 'hit', 'action', 'left'] as const;
+export type TeleportInterruption = (typeof TELEPORT_INTERRUPTIONS)[number];
 
 declare module '../../core/events.ts' {
   interface SimEventData {

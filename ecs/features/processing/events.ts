@@ -1,5 +1,12 @@
 /** Why a batch of processing ended. */
-export type ProcessingStopReason = 'done' | 'missing_items' | 'moved' | 'inventory_full' | 'interrupted';
+export const PROCESSING_STOP_REASONS = [
+  'done',
+  'missing_items',
+  'moved',
+  'inventory_full',
+  'interrupted',
+] as const;
+export type ProcessingStopReason = (typeof PROCESSING_STOP_REASONS)[number];
 
 /** What a station offers (`player:action use`). */
 export interface StationOffer {

@@ -1,6 +1,7 @@
 /** The quests' events (added to core/events.ts's SimEventData) and their persisted state. */
 
-export type QuestStatus = 'not_started' | 'in_progress' | 'completed';
+export const QUEST_STATUSES = ['not_started', 'in_progress', 'completed'] as const;
+export type QuestStatus = (typeof QUEST_STATUSES)[number];
 
 export interface QuestView {
   questId: string;

@@ -2,29 +2,35 @@ import type { ItemStack } from '../../core/character-state.ts';
 
 /** The trade feature's events (added to core/events.ts's SimEventData). */
 
-export type TradeErrorCode =
-  | 'NOT_FOUND'
-  | 'NOT_PARTICIPANT'
-  | 'WRONG_STATE'
-  | 'TOO_FAR'
-  | 'SELF_TRADE'
-  | 'TARGET_OFFLINE'
-  | 'PLAYER_BUSY'
-  | 'INVALID_SLOT'
-  | 'INVALID_QUANTITY'
-  | 'UNTRADEABLE'
-  | 'INVENTORY_FULL'
-  | 'RATE_LIMITED'
-  | 'FAILED';
+/** The codes of `trade:error`. */
+export const TRADE_ERROR_CODES = [
+  'NOT_FOUND',
+  'NOT_PARTICIPANT',
+  'WRONG_STATE',
+  'TOO_FAR',
+  'SELF_TRADE',
+  'TARGET_OFFLINE',
+  'PLAYER_BUSY',
+  'INVALID_SLOT',
+  'INVALID_QUANTITY',
+  'UNTRADEABLE',
+  'INVENTORY_FULL',
+  'RATE_LIMITED',
+  'FAILED',
+] as const;
+export type TradeErrorCode = (typeof TRADE_ERROR_CODES)[number];
 
-export type TradeCancelReason =
-  | 'declined'
-  | 'cancelled'
-  | 'expired'
-  | 'disconnected'
-  | 'moved'
-  | 'died'
-  | 'failed';
+/** Why a trade ended without completing (`trade:cancelled`). */
+export const TRADE_CANCEL_REASONS = [
+  'declined',
+  'cancelled',
+  'expired',
+  'disconnected',
+  'moved',
+  'died',
+  'failed',
+] as const;
+export type TradeCancelReason = (typeof TRADE_CANCEL_REASONS)[number];
 
 export interface TradeOfferView {
   items: { tradeSlot: number; inventorySlot: number; itemId: string; quantity: number }[];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { chatProblem, cleanChat } from '../../../ecs/features/chat/index.ts';
+import { CHAT_CHANNELS, chatProblem, cleanChat } from '../../../ecs/features/chat/index.ts';
 import { type CommandBase, clientEvent, serverEvent, type Translation } from '../feature.ts';
 
 /** Local chat, private messages, and chat commands (`/...`). */
@@ -21,7 +21,7 @@ export const chatServerEvents = {
       fromId: z.string(),
       fromName: z.string(),
       message: z.string(),
-      channel: z.enum(['local', 'private', 'system']),
+      channel: z.enum(CHAT_CHANNELS),
       timestamp: z.number().int(),
     }),
     doc: 'A chat line: `local` (heard within view), `private`, or `system` (the server, e.g. command replies).',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMBAT_STYLES } from '../../../ecs/features/combat/index.ts';
+import { COMBAT_STYLES, HIT_STYLES } from '../../../ecs/features/combat/index.ts';
 import { clientEvent, command, serverEvent } from '../feature.ts';
 import { id } from '../shared.ts';
 
@@ -31,7 +31,7 @@ export const combatServerEvents = {
       damage: z.number().int(),
       targetHealth: z.number(),
       tick: z.number().int(),
-      style: z.enum(['melee', 'ranged', 'magic']),
+      style: z.enum(HIT_STYLES),
     }),
     doc: 'A swing landed or missed (`damage: 0`), sent to every player who sees the target; `targetHealth` is what is left.',
     from: 'combatHit',

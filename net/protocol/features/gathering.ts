@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SKILLS } from '../../../ecs/core/skills.ts';
+import { GATHERING_STOP_REASONS } from '../../../ecs/features/gathering/index.ts';
 import { serverEvent } from '../feature.ts';
 
 /** Gathering (woodcutting, mining, fishing), started by `player:action gather`. */
@@ -11,7 +12,7 @@ export const gatheringServerEvents = {
     from: 'gatheringStart',
   }),
   'gathering:stop': serverEvent({
-    schema: z.object({ reason: z.enum(['depleted', 'inventory_full', 'moved', 'interrupted']) }),
+    schema: z.object({ reason: z.enum(GATHERING_STOP_REASONS) }),
     doc: 'Gathering ended: the node `depleted` (or the fishing spot moved away), `inventory_full`, the player `moved`, or was `interrupted` (hit, another action, a tool or bait gone, the node out of reach).',
     from: 'gatheringStop',
   }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TELEPORT_INTERRUPTIONS } from '../../../ecs/features/home-teleport/index.ts';
 import { clientEvent, command, serverEvent } from '../feature.ts';
 
 /** The home teleport. */
@@ -23,7 +24,7 @@ export const homeTeleportServerEvents = {
     from: 'teleportDone',
   }),
   'teleport:interrupted': serverEvent({
-    schema: z.object({ reason: z.enum(['moved', 'hit', 'action', 'left']) }),
+    schema: z.object({ reason: z.enum(TELEPORT_INTERRUPTIONS) }),
     doc: 'The cast stopped before it landed: `moved`, `hit` or `action` (another action started).',
     from: 'teleportInterrupted',
   }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROCESSING_STOP_REASONS } from '../../../ecs/features/processing/index.ts';
 import { clientEvent, command, serverEvent } from '../feature.ts';
 import { id } from '../shared.ts';
 
@@ -33,7 +34,7 @@ export const processingServerEvents = {
     schema: z.object({
       recipeId: z.string(),
       made: z.number().int(),
-      reason: z.enum(['done', 'missing_items', 'moved', 'inventory_full', 'interrupted']),
+      reason: z.enum(PROCESSING_STOP_REASONS),
     }),
     doc: 'A batch ended after `made` items (a burnt or failed item counts): `done`, `missing_items` (inputs, essence, thread or coins ran out), `moved`, `inventory_full`, `interrupted` (hit, another action, the station gone, a tool gone).',
     from: 'processingStop',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { QUEST_STATUSES } from '../../../ecs/features/quests/index.ts';
 import { clientEvent, command, serverEvent } from '../feature.ts';
 import { id } from '../shared.ts';
 
@@ -6,7 +7,7 @@ import { id } from '../shared.ts';
 
 const questView = {
   questId: z.string(),
-  status: z.enum(['not_started', 'in_progress', 'completed']),
+  status: z.enum(QUEST_STATUSES),
   stageId: z.string(),
   progress: z.number().int().min(0),
   count: z.number().int().min(0),

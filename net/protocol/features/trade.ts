@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TRADE_CANCEL_REASONS, TRADE_ERROR_CODES } from '../../../ecs/features/trade/index.ts';
 import { clientEvent, command, serverEvent } from '../feature.ts';
 import { id, itemStack, MAX_INT, quantity, slot } from '../shared.ts';
 
@@ -17,32 +18,9 @@ const tradeOffer = z.object({
   accepted: z.boolean(),
 });
 
-export const tradeErrorCodes = [
-  'NOT_FOUND',
-  'NOT_PARTICIPANT',
-  'WRONG_STATE',
-  'TOO_FAR',
-  'SELF_TRADE',
-  'TARGET_OFFLINE',
-  'PLAYER_BUSY',
-  'INVALID_SLOT',
-  'INVALID_QUANTITY',
-  'UNTRADEABLE',
-  'INVENTORY_FULL',
-  'RATE_LIMITED',
-  'FAILED',
-] as const;
-export type TradeErrorCode = (typeof tradeErrorCodes)[number];
-
-export const tradeCancelReasons = [
-  'declined',
-  'cancelled',
-  'expired',
-  'disconnected',
-  'moved',
-  'died',
-  'failed',
-] as const;
+/** The codes of `trade:error` and the reasons of `trade:cancelled` (defined once, in the trade feature). */
+export const tradeErrorCodes = TRADE_ERROR_CODES;
+export const tradeCancelReasons = TRADE_CANCEL_REASONS;
 
 export const tradeClientEvents = {
   tradeRequest: clientEvent({
