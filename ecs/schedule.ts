@@ -1,5 +1,5 @@
-import type { CommandType } from './core/commands.ts';
-import type { HandledCommands } from './core/feature.ts';
+import type { CommandType, PlayerAction } from './core/commands.ts';
+import type { HandledActions, HandledCommands } from './core/feature.ts';
 import { buildPlan } from './core/plan.ts';
 import { players } from './core/players.ts';
 import { admin } from './features/admin/index.ts';
@@ -91,5 +91,10 @@ export const FEATURES = [
 type Unhandled = Exclude<CommandType, HandledCommands<typeof FEATURES>>;
 const allHandled: [Unhandled] extends [never] ? true : Unhandled = true;
 void allHandled;
+
+// Every declared `player:action` verb is answered by a feature (a compile error names the missing ones).
+type Unanswered = Exclude<PlayerAction, HandledActions<typeof FEATURES>>;
+const allAnswered: [Unanswered] extends [never] ? true : Unanswered = true;
+void allAnswered;
 
 export const PLAN = buildPlan(FEATURES);

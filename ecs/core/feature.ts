@@ -1,3 +1,4 @@
+import type { PlayerAction } from './commands.ts';
 import type { AnyFeature, CommandHandlers, Feature, FeatureSpec, GameWorld, StateKey } from './shapes.ts';
 
 export {
@@ -28,13 +29,20 @@ export function defineState<S>(name: string, create: (world: GameWorld) => S): S
   return Object.freeze({ name, create });
 }
 
-export function defineFeature<S = undefined, const C extends CommandHandlers = Record<never, never>>(
-  spec: FeatureSpec<S, C>,
-): Feature<S, C> {
+export function defineFeature<
+  S = undefined,
+  const C extends CommandHandlers = Record<never, never>,
+  const A extends PlayerAction = never,
+>(spec: FeatureSpec<S, C, A>): Feature<S, C, A> {
   return Object.freeze({ ...spec });
 }
 
 /** The command types a list of features handles (for the exhaustiveness check in the schedule). */
 export type HandledCommands<F extends readonly AnyFeature[]> = {
-  [I in keyof F]: F[I] extends Feature<unknown, infer C> ? keyof C : never;
+  [I in keyof F]: F[I] extends Feature<unknown, infer C, infer _A> ? keyof C : never;
+}[number];
+
+/** The `player:action` verbs a list of features answers (for the same check of verbs). */
+export type HandledActions<F extends readonly AnyFeature[]> = {
+  [I in keyof F]: F[I] extends Feature<unknown, infer _C, infer A> ? A : never;
 }[number];

@@ -207,7 +207,7 @@ export interface StateKey<S> {
   create(world: GameWorld): S;
 }
 
-export interface FeatureSpec<S, C extends CommandHandlers> {
+export interface FeatureSpec<S, C extends CommandHandlers, A extends PlayerAction = PlayerAction> {
   readonly name: string;
   /** Per-world state of this feature (see StateKey). */
   readonly state?: StateKey<S>;
@@ -219,7 +219,7 @@ export interface FeatureSpec<S, C extends CommandHandlers> {
    */
   readonly worldCommands?: readonly CommandType[];
   /** `player:action` verbs this feature answers. */
-  readonly actions?: { readonly [A in PlayerAction]?: ActionSpec };
+  readonly actions?: { readonly [V in A]: ActionSpec };
   readonly systems?: readonly SystemSpec[];
   readonly on?: Reactions;
   /** Fill a new world with this feature's content (NPC spawns, resource nodes), in FEATURES order. */
@@ -230,10 +230,14 @@ export interface FeatureSpec<S, C extends CommandHandlers> {
   readonly uses?: readonly AnyFeature[];
 }
 
-export type Feature<S = unknown, C extends CommandHandlers = CommandHandlers> = FeatureSpec<S, C>;
+export type Feature<
+  S = unknown,
+  C extends CommandHandlers = CommandHandlers,
+  A extends PlayerAction = PlayerAction,
+> = FeatureSpec<S, C, A>;
 
 // biome-ignore lint/suspicious/noExplicitAny: a list of features of any state and command types
-export type AnyFeature = Feature<any, any>;
+export type AnyFeature = Feature<any, any, any>;
 
 /**
  * The features of a world compiled into tables: one handler per command type, one per action verb, the

@@ -9,6 +9,27 @@ import { errorCodes, id, itemStack, skillValue, wireEntity } from '../shared.ts'
 /** The `player:action` verbs some feature of the schedule answers: nothing is accepted that is not built. */
 export const BUILT_ACTIONS = [...PLAN.actions.keys()] as [PlayerAction, ...PlayerAction[]];
 
+/** One line per verb for the protocol reference (the type makes a declared verb without a line an error). */
+const VERB_DOCS: { readonly [A in PlayerAction]: string } = {
+  pickup: 'a ground item (reach 1)',
+  bank: 'on a bank booth station or a banker NPC (reach 1; opens it: `bank:update`)',
+  trade: 'a player (reach 2; = `trade:request`)',
+  shop: 'on a shopkeeper NPC (reach 1; opens its shop: `shop:open`)',
+  talk: 'to an NPC (reach 1; opens its dialogue: `dialogue:node`; an NPC with nothing to say is `INVALID_TARGET`)',
+  gather: 'at a resource node (reach 1: woodcutting, mining, fishing; `gathering:start` / `gathering:stop`)',
+  use: 'a station (reach 1: furnace, anvil, range, fire, altar; answers `station:open` with what can be made there)',
+  pray: 'at an altar station (reach 1) restores all prayer points',
+  attack:
+    'an attackable NPC, or a player where the area allows fighting (reach 1 for melee, the weapon range otherwise; a bow needs arrows in the ammo slot, else `MISSING_ITEMS`): the player swings every weapon speed ticks (default 4) while in reach and follows the target, until either dies, the player moves or the target leaves (`INVALID_TARGET` for what cannot be fought, `NOT_FOUND` for no such entity)',
+};
+
+/** `player:action`'s reference: what it does, then each verb the schedule answers, in plan order. */
+const PLAYER_ACTION_DOC = [
+  'Act on a world entity (`targetId`: its wire id). A target out of reach is walked to first along a server path and the verb runs on arrival; a `player:move` cancels that, and a target that disappears on the way ends it silently.',
+  `Verbs: ${BUILT_ACTIONS.map((v) => `\`${v}\` ${VERB_DOCS[v]}`).join('; ')}.`,
+  'The schema accepts only the verbs this server answers.',
+].join(' ');
+
 /** Logging in, the player's own state, the world around it, errors, and `player:action` dispatch. */
 
 export const coreClientEvents = {
@@ -26,7 +47,7 @@ export const coreClientEvents = {
       action: z.enum(BUILT_ACTIONS),
       targetId: id,
     }),
-    doc: 'Act on a world entity (`targetId`: its wire id). A target out of reach is walked to first along a server path and the verb runs on arrival; a `player:move` cancels that, and a target that disappears on the way ends it silently. Verbs: `pickup` a ground item (reach 1); `bank` on a bank booth station or a banker NPC (reach 1; opens it: `bank:update`); `trade` a player (reach 2; = `trade:request`); `gather` at a resource node (reach 1: woodcutting, mining, fishing; `gathering:start` / `gathering:stop`); `use` a station (reach 1: furnace, anvil, range, fire, altar; answers `station:open` with what can be made there); `shop` on a shopkeeper NPC (reach 1; opens its shop: `shop:open`); `talk` to an NPC (reach 1; opens its dialogue: `dialogue:node`; an NPC with nothing to say is `INVALID_TARGET`); `attack` an attackable NPC, or a player where the area allows fighting (reach 1 for melee, the weapon range otherwise; a bow needs arrows in the ammo slot, else `MISSING_ITEMS`): the player swings every weapon speed ticks (default 4) while in reach and follows the target, until either dies, the player moves or the target leaves (`INVALID_TARGET` for what cannot be fought, `NOT_FOUND` for no such entity); `pray` at an altar station (reach 1) restores all prayer points. The schema accepts only the verbs this server answers.',
+    doc: PLAYER_ACTION_DOC,
     translate: (base, p) => command({ ...base, type: 'action', action: p.action, targetId: p.targetId }),
   }),
 } as const;
