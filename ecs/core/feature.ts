@@ -1,4 +1,5 @@
 import type { PlayerAction } from './commands.ts';
+import type { WireFace } from './faces/wire.ts';
 import type { AnyFeature, CommandHandlers, Feature, FeatureSpec, GameWorld, StateKey } from './shapes.ts';
 
 export {
@@ -33,16 +34,17 @@ export function defineFeature<
   S = undefined,
   const C extends CommandHandlers = Record<never, never>,
   const A extends PlayerAction = never,
->(spec: FeatureSpec<S, C, A>): Feature<S, C, A> {
+  const W extends WireFace = Record<never, never>,
+>(spec: FeatureSpec<S, C, A, W>): Feature<S, C, A, W> {
   return Object.freeze({ ...spec });
 }
 
 /** The command types a list of features handles (for the exhaustiveness check in the schedule). */
 export type HandledCommands<F extends readonly AnyFeature[]> = {
-  [I in keyof F]: F[I] extends Feature<unknown, infer C, infer _A> ? keyof C : never;
+  [I in keyof F]: F[I] extends Feature<unknown, infer C, infer _A, infer _W> ? keyof C : never;
 }[number];
 
 /** The `player:action` verbs a list of features answers (for the same check of verbs). */
 export type HandledActions<F extends readonly AnyFeature[]> = {
-  [I in keyof F]: F[I] extends Feature<unknown, infer _C, infer A> ? A : never;
+  [I in keyof F]: F[I] extends Feature<unknown, infer _C, infer A, infer _W> ? A : never;
 }[number];

@@ -3,6 +3,7 @@ import { Dirty } from './components.ts';
 import { defineFeature } from './feature.ts';
 import { levelChanged, playerLeaving } from './reactions.ts';
 import { combatLevel, levelForXp, MAX_XP, maxHealthFor, type Skill } from './skills.ts';
+import { coreWire } from './wire.ts';
 import {
   despawnEntity,
   emit,
@@ -20,6 +21,7 @@ import {
 export const players = defineFeature({
   name: 'players',
   commands: { join: joinPlayer, leave: leavePlayer },
+  wire: coreWire,
 });
 
 export function joinPlayer(world: GameWorld, cmd: CommandOf<'join'>): void {

@@ -4,6 +4,7 @@ import type { Command, CommandOf, CommandType, PlayerAction } from './commands.t
 import type { Components } from './components.ts';
 import type { SimContent } from './content.ts';
 import type { SimEvent } from './events.ts';
+import type { WireFace } from './faces/wire.ts';
 import type { Hasher } from './hasher.ts';
 import type { PersistOutbox } from './persist-intents.ts';
 import type { Rng } from './rng.ts';
@@ -207,7 +208,12 @@ export interface StateKey<S> {
   create(world: GameWorld): S;
 }
 
-export interface FeatureSpec<S, C extends CommandHandlers, A extends PlayerAction = PlayerAction> {
+export interface FeatureSpec<
+  S,
+  C extends CommandHandlers,
+  A extends PlayerAction = PlayerAction,
+  W extends WireFace = WireFace,
+> {
   readonly name: string;
   /** Per-world state of this feature (see StateKey). */
   readonly state?: StateKey<S>;
@@ -228,16 +234,21 @@ export interface FeatureSpec<S, C extends CommandHandlers, A extends PlayerActio
   readonly hash?: (world: GameWorld, h: Hasher) => void;
   /** The features whose exported API this one calls; each must come earlier in FEATURES. */
   readonly uses?: readonly AnyFeature[];
+  // The faces: what the outer layers read of this feature (declared in its face files, attached here).
+  // Nothing a tick runs calls them.
+  /** Wire face (its wire.ts): client and server events, verb lines; net/protocol assembles them. */
+  readonly wire?: W;
 }
 
 export type Feature<
   S = unknown,
   C extends CommandHandlers = CommandHandlers,
   A extends PlayerAction = PlayerAction,
-> = FeatureSpec<S, C, A>;
+  W extends WireFace = WireFace,
+> = FeatureSpec<S, C, A, W>;
 
 // biome-ignore lint/suspicious/noExplicitAny: a list of features of any state and command types
-export type AnyFeature = Feature<any, any, any>;
+export type AnyFeature = Feature<any, any, any, any>;
 
 /**
  * The features of a world compiled into tables: one handler per command type, one per action verb, the

@@ -1,12 +1,10 @@
 import type { z } from 'zod';
-import type { ClientEventSpec, Translation } from './feature.ts';
+import type { ClientEventSpec, Translation } from '../../ecs/core/faces/wire.ts';
 import { agentsClientEvents } from './features/agents.ts';
 import { bankClientEvents } from './features/bank.ts';
 import { chatClientEvents } from './features/chat.ts';
 import { combatClientEvents } from './features/combat.ts';
-import { coreClientEvents } from './features/core.ts';
 import { dialogueClientEvents } from './features/dialogue.ts';
-import { homeTeleportClientEvents } from './features/home-teleport.ts';
 import { inventoryClientEvents } from './features/inventory.ts';
 import { movementClientEvents } from './features/movement.ts';
 import { prayerClientEvents } from './features/prayer.ts';
@@ -16,18 +14,18 @@ import { shopsClientEvents } from './features/shops.ts';
 import { socialClientEvents } from './features/social.ts';
 import { tradeClientEvents } from './features/trade.ts';
 
+import { type ClientSpecsOf, FACES, type Faces, merge } from './wires.ts';
+
 /**
- * Client-to-server events: every feature's (net/protocol/features/), one line each. The only place these
- * shapes are defined; docs/protocol.md is generated from them (npm run docs:protocol).
+ * Client-to-server events: the session's and every feature's wire face (wires.ts), then the features
+ * whose wire file is still in net/protocol/features/. docs/protocol.md is generated from this table.
  */
-const CLIENT_EVENTS = {
-  ...coreClientEvents,
+const LEGACY = {
   ...movementClientEvents,
   ...chatClientEvents,
   ...inventoryClientEvents,
   ...bankClientEvents,
   ...tradeClientEvents,
-  ...homeTeleportClientEvents,
   ...combatClientEvents,
   ...prayerClientEvents,
   ...processingClientEvents,
@@ -38,7 +36,8 @@ const CLIENT_EVENTS = {
   ...agentsClientEvents,
 } as const;
 
-type Specs = typeof CLIENT_EVENTS;
+type Specs = ClientSpecsOf<Faces> & typeof LEGACY;
+const CLIENT_EVENTS = merge([...FACES.map((w) => w.client), LEGACY]) as unknown as Specs;
 export type ClientEventName = keyof Specs;
 type SchemaOf<E extends ClientEventName> = Specs[E] extends ClientEventSpec<infer S> ? S : never;
 

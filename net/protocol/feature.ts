@@ -1,84 +1,11 @@
-import type { z } from 'zod';
-import type { Command } from '../../ecs/core/commands.ts';
-import type { SimEventData, SimEventKind } from '../../ecs/core/events.ts';
-import type { ErrorCode } from './shared.ts';
-
-/**
- * The wire side of a feature: its client events (schema, doc line, the command each becomes) and its
- * server events (schema, doc line, and the simulation event kind it carries, if any). One file per
- * feature in net/protocol/features/, merged by client-events.ts and server-events.ts: the only place
- * wire shapes are defined, and the source of docs/protocol.md.
- */
-
-/** What a validated client message becomes. */
-export type Translation =
-  | { kind: 'command'; command: Command }
-  /** `/admin <code>`: checked in net (session/admin.ts), never seen by the simulation. */
-  | { kind: 'admin'; code: string }
-  /** `agent:progress`: kept by the agent routes (net/agents), never seen by the simulation. */
-  | { kind: 'agentProgress'; progress: number; note?: string }
-  | { kind: 'error'; code: ErrorCode; message: string };
-
-export interface CommandBase {
-  characterId: string;
-  /** The wire event, echoed in error events. */
-  origin: string;
-}
-
-export interface ClientEventSpec<S extends z.ZodType> {
-  readonly schema: S;
-  readonly doc: string;
-  readonly translate: (base: CommandBase, payload: z.output<S>) => Translation;
-}
-
-export function clientEvent<S extends z.ZodType>(spec: ClientEventSpec<S>): ClientEventSpec<S> {
-  return spec;
-}
-
-export const command = (c: Command): Translation => ({ kind: 'command', command: c });
-
-type Leaf = string | number | boolean | bigint | symbol | null | undefined;
-type AllTrue<T> = [T] extends [true] ? true : false;
-type SameKeys<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? true : false) : false;
-/** The members of union P that D is assignable to (where D's keys are compared). */
-type Matching<D, P> = P extends unknown ? ([D] extends [P] ? P : never) : never;
-type ExactMember<D, P> = D extends Leaf
-  ? true
-  : D extends readonly (infer DI)[]
-    ? P extends readonly (infer PI)[]
-      ? Deep<DI, PI>
-      : false
-    : SameKeys<D, P> extends true
-      ? AllTrue<{ [K in keyof D]-?: K extends keyof P ? Deep<D[K], P[K]> : false }[keyof D]>
-      : false;
-type Deep<D, P> = AllTrue<D extends unknown ? ExactMember<D, Matching<D, P>> : never>;
-
-/**
- * The simulation's data is exactly the wire payload: assignable to it, and with the same keys at every
- * level (through objects, arrays and union members). A field added on one side and not the other fails
- * to compile; a narrower enum or literal passes (the simulation sends fewer error codes than the wire
- * allows). tests/types/wire-exact.ts keeps a deliberate mismatch that must stay an error.
- */
-export type Exact<D, P> = [D] extends [P] ? Deep<D, P> : false;
-
-export interface ServerEventSpec<S extends z.ZodType, K extends SimEventKind | undefined> {
-  readonly schema: S;
-  readonly doc: string;
-  /** The simulation event this wire event carries; built outside the tick when absent (authResult...). */
-  readonly from?: K;
-}
-
-/**
- * A server event. With `from`, the simulation's event data must fit this schema's payload exactly: the
- * compiler refuses a drift between ecs/ (which may not import net/) and the wire shape.
- */
-export function serverEvent<S extends z.ZodType, K extends SimEventKind | undefined = undefined>(
-  spec: ServerEventSpec<S, K> &
-    (K extends SimEventKind
-      ? Exact<SimEventData[K], z.output<S>> extends true
-        ? unknown
-        : { from: `the data of ${K} differs from this schema` }
-      : unknown),
-): ServerEventSpec<S, K> {
-  return spec;
-}
+/** The wire kit, now in ecs/core/faces/wire.ts; re-exported for the wire files not yet moved to faces. */
+export {
+  type ClientEventSpec,
+  type CommandBase,
+  clientEvent,
+  command,
+  type Exact,
+  type ServerEventSpec,
+  serverEvent,
+  type Translation,
+} from '../../ecs/core/faces/wire.ts';

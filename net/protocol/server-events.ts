@@ -1,14 +1,12 @@
 import type { z } from 'zod';
 import type { SimEvent, SimEventKind } from '../../ecs/core/events.ts';
-import type { ServerEventSpec } from './feature.ts';
+import type { ServerEventSpec } from '../../ecs/core/faces/wire.ts';
 import { agentsServerEvents } from './features/agents.ts';
 import { bankServerEvents } from './features/bank.ts';
 import { chatServerEvents } from './features/chat.ts';
 import { combatServerEvents } from './features/combat.ts';
-import { coreServerEvents } from './features/core.ts';
 import { dialogueServerEvents } from './features/dialogue.ts';
 import { gatheringServerEvents } from './features/gathering.ts';
-import { homeTeleportServerEvents } from './features/home-teleport.ts';
 import { prayerServerEvents } from './features/prayer.ts';
 import { processingServerEvents } from './features/processing.ts';
 import { questsServerEvents } from './features/quests.ts';
@@ -19,13 +17,16 @@ import { voiceServerEvents } from './features/voice.ts';
 
 export * from './shared.ts';
 
-/** Server-to-client events: every feature's (net/protocol/features/), one line each. */
-const SERVER_EVENTS = {
-  ...coreServerEvents,
+import { FACES, type Faces, merge, type ServerSpecsOf } from './wires.ts';
+
+/**
+ * Server-to-client events: the session's and every feature's wire face (wires.ts), then the features
+ * whose wire file is still in net/protocol/features/.
+ */
+const LEGACY = {
   ...chatServerEvents,
   ...bankServerEvents,
   ...tradeServerEvents,
-  ...homeTeleportServerEvents,
   ...combatServerEvents,
   ...prayerServerEvents,
   ...gatheringServerEvents,
@@ -38,7 +39,8 @@ const SERVER_EVENTS = {
   ...agentsServerEvents,
 } as const;
 
-type Specs = typeof SERVER_EVENTS;
+type Specs = ServerSpecsOf<Faces> & typeof LEGACY;
+const SERVER_EVENTS = merge([...FACES.map((w) => w.server), LEGACY]) as unknown as Specs;
 export type ServerEventName = keyof Specs;
 // Distributive over a union of names (an empty payload schema would otherwise swallow the others).
 type SchemaOf<E extends ServerEventName> = E extends ServerEventName

@@ -4,8 +4,15 @@ import { ERROR_CODES, type ErrorCode } from '../../ecs/core/events.ts';
 
 /** Wire shapes more than one feature's events use. */
 
-export const itemStack = z.object({ itemId: z.string(), quantity: z.number().int().positive() });
-export const skillValue = z.object({ level: z.number().int(), xp: z.number() });
+export {
+  coord,
+  id,
+  itemStack,
+  MAX_INT,
+  quantity,
+  skillValue,
+  slot,
+} from '../../ecs/core/faces/primitives.ts';
 
 export const entityType = z.enum(ENTITY_TYPES);
 
@@ -39,10 +46,3 @@ export const wireEntity = z
 /** The `error` event's codes (defined once, zod-free, in ecs/core/events.ts). */
 export const errorCodes = ERROR_CODES;
 export type { ErrorCode };
-
-/** Limits of client fields. */
-export const MAX_INT = 2_147_483_647;
-export const slot = z.number().int().min(0).max(27);
-export const coord = z.number().int().min(-1_000_000).max(1_000_000);
-export const id = z.string().min(1).max(128);
-export const quantity = z.number().int().min(1).max(MAX_INT);

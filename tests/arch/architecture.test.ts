@@ -8,6 +8,7 @@ import {
   compositionRootFromBelow,
   coreKnowsNoFeature,
   ecsImportsOnlyBitecs,
+  faceImports,
   featureInternalsFromOutside,
   fileCycles,
   folderCycles,
@@ -32,8 +33,12 @@ const outer = [...runtime, ...sourceFiles('sdk'), ...sourceFiles('client/src')].
 const ecs = runtime.filter((f) => f.rel.startsWith('ecs/'));
 
 describe('architecture', () => {
-  it('ecs/ imports nothing from net/, persistence/, src/, world/ or lib/, and no package but bitecs', () => {
+  it('ecs/ imports nothing from net/, persistence/, src/, world/ or lib/, and no package but bitecs; zod in face files only', () => {
     expect(ecsImportsOnlyBitecs(runtime)).toEqual([]);
+  });
+
+  it('simulation files import faces type-only; only feature.ts attaches them; a face never imports its own index.ts', () => {
+    expect(faceImports(runtime)).toEqual([]);
   });
 
   it('ecs/ is synchronous and deterministic: Math only through its pure functions; no clock, crypto, timers, async or global escape hatch', () => {

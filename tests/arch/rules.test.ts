@@ -3,6 +3,7 @@ import {
   compositionRootFromBelow,
   coreKnowsNoFeature,
   ecsImportsOnlyBitecs,
+  faceImports,
   featureInternalsFromOutside,
   fileCycles,
   folderCycles,
@@ -193,5 +194,42 @@ describe('architecture rules catch a deliberate violation', () => {
     // Outside the wire (an operator setting) a literal list is fine.
     const config = withFile('lib/config.ts', (t) => `${t}\nexport const level = z.enum(['a', 'b']);\n`);
     expect(literalEnums(config)).toEqual([]);
+  });
+
+  it('zod in ecs/ only in face files: a system loading zod', () => {
+    expect(ecsImportsOnlyBitecs(tree)).toEqual([]);
+    const files = withFile('ecs/features/home-teleport/teleport.ts', prepend("import { z } from 'zod';"));
+    expect(ecsImportsOnlyBitecs(files)).toEqual([
+      'ecs/features/home-teleport/teleport.ts -> zod (zod is for face files only)',
+    ]);
+    // Naming a zod type is erased at run time: allowed.
+    const typeOnly = withFile(
+      'ecs/features/home-teleport/teleport.ts',
+      prepend("import type { z } from 'zod';"),
+    );
+    expect(ecsImportsOnlyBitecs(typeOnly)).toEqual([]);
+  });
+
+  it('faces are imported type-only by simulation files: teleport.ts value-importing its wire.ts', () => {
+    expect(faceImports(tree)).toEqual([]);
+    const files = withFile(
+      'ecs/features/home-teleport/teleport.ts',
+      prepend("import { TELEPORT_INTERRUPTIONS } from './wire.ts';"),
+    );
+    expect(faceImports(files)).toEqual([
+      'ecs/features/home-teleport/teleport.ts -> ecs/features/home-teleport/wire.ts (import type only)',
+    ]);
+    const typeOnly = withFile(
+      'ecs/features/home-teleport/teleport.ts',
+      prepend("import type { teleportStart } from './wire.ts';"),
+    );
+    expect(faceImports(typeOnly)).toEqual([]);
+    const ownIndex = withFile(
+      'ecs/features/home-teleport/wire.ts',
+      prepend("import { CAST_TICKS } from './index.ts';"),
+    );
+    expect(faceImports(ownIndex)).toEqual([
+      "ecs/features/home-teleport/wire.ts -> ecs/features/home-teleport/index.ts (a face imports its folder's files, not its index.ts)",
+    ]);
   });
 });

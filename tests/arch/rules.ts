@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { codeOnly, type SourceFile } from './source-files.ts';
 
 /**
@@ -89,14 +90,55 @@ export function forbiddenImports(
     );
 }
 
-/** ecs/ imports no outer layer, and no package but bitecs. */
+/**
+ * A face: what an outer layer reads of a feature (its wire, content or persistence shapes, zod schemas),
+ * declared in the feature's folder. The kit of faces sits in ecs/core/faces/; the core's own wire face is
+ * ecs/core/wire.ts.
+ */
+export const isFaceFile = (rel: string): boolean =>
+  rel.startsWith('ecs/core/faces/') ||
+  rel === 'ecs/core/wire.ts' ||
+  /^ecs\/features\/[^/]+\/(wire|content|persist)\.ts$/.test(rel);
+
+/** Where a feature attaches its faces: its feature.ts (the core's: players.ts). */
+const isRegistration = (rel: string): boolean =>
+  rel === 'ecs/core/players.ts' || /^ecs\/features\/[^/]+\/feature\.ts$/.test(rel);
+
+/**
+ * ecs/ imports no outer layer, and no package but bitecs; zod only in face files (a simulation file may
+ * name a zod type: `import type { z }` is erased).
+ */
 export function ecsImportsOnlyBitecs(files: readonly SourceFile[]): string[] {
   return files
     .filter((f) => f.rel.startsWith('ecs/'))
     .flatMap((f) => [
       ...f.imports.filter((i) => /^(net|persistence|src|lib|world)\//.test(i)).map((i) => `${f.rel} -> ${i}`),
-      ...f.modules.filter((m) => m !== 'bitecs').map((m) => `${f.rel} -> ${m}`),
+      ...f.modules.filter((m) => m !== 'bitecs' && m !== 'zod').map((m) => `${f.rel} -> ${m}`),
+      ...f.valueModules
+        .filter((m) => m === 'zod' && !isFaceFile(f.rel))
+        .map((m) => `${f.rel} -> ${m} (zod is for face files only)`),
     ]);
+}
+
+/**
+ * Simulation files import a face only to name a type (`import type`): nothing a tick runs loads a schema.
+ * Only a feature's registration (feature.ts; core's players.ts) value-imports its faces, to attach them;
+ * a face never imports its own folder's index.ts (that would close a loop through feature.ts).
+ */
+export function faceImports(files: readonly SourceFile[]): string[] {
+  return files
+    .filter((f) => f.rel.startsWith('ecs/'))
+    .flatMap((f) => {
+      const own = path.posix.dirname(f.rel);
+      return [
+        ...(isFaceFile(f.rel) || isRegistration(f.rel) ? [] : f.valueImports.filter(isFaceFile)).map(
+          (i) => `${f.rel} -> ${i} (import type only)`,
+        ),
+        ...(isFaceFile(f.rel) ? f.imports.filter((i) => i === `${own}/index.ts`) : []).map(
+          (i) => `${f.rel} -> ${i} (a face imports its folder's files, not its index.ts)`,
+        ),
+      ];
+    });
 }
 
 /** Lines of `files` whose code (comments and strings removed) matches `pattern`. */

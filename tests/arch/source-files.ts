@@ -14,6 +14,8 @@ export interface SourceFile {
   valueImports: string[];
   /** Bare module imports (packages and node: modules). */
   modules: string[];
+  /** The subset of `modules` loaded at run time (not `import type`). */
+  valueModules: string[];
 }
 
 const IMPORT =
@@ -36,15 +38,19 @@ export function parseSource(rel: string, text: string): SourceFile {
   const imports: string[] = [];
   const valueImports: string[] = [];
   const modules: string[] = [];
+  const valueModules: string[] = [];
   for (const m of text.matchAll(IMPORT)) {
     const spec = (m[2] ?? m[3] ?? m[4]) as string;
     if (spec.startsWith('.')) {
       const to = path.posix.normalize(path.posix.join(path.posix.dirname(rel), spec));
       imports.push(to);
       if (m[1] === undefined || !/^type\s/.test(m[1])) valueImports.push(to);
-    } else modules.push(spec);
+    } else {
+      modules.push(spec);
+      if (m[1] === undefined || !/^type\s/.test(m[1])) valueModules.push(spec);
+    }
   }
-  return { rel, text, imports, valueImports, modules };
+  return { rel, text, imports, valueImports, modules, valueModules };
 }
 
 /** Test files and their helpers are not part of a layer's runtime code. */

@@ -1,14 +1,15 @@
-/** The home teleport's events (added to core/events.ts's SimEventData). */
+import type { z } from 'zod';
+import type { TELEPORT_INTERRUPTIONS, teleportDone, teleportInterrupted, teleportStart } from './wire.ts';
 
-/** Why a cast stopped before it landed. */
-export const TELEPORT_INTERRUPTIONS = ['moved', 'hit', 'action', 'left'] as const;
+/** The home teleport's events (added to core/events.ts's SimEventData), typed by their wire schemas. */
+
 export type TeleportInterruption = (typeof TELEPORT_INTERRUPTIONS)[number];
 
 declare module '../../core/events.ts' {
   interface SimEventData {
-    teleportStart: { ticks: number };
-    teleportDone: { x: number; z: number };
-    teleportInterrupted: { reason: TeleportInterruption };
+    teleportStart: z.output<typeof teleportStart>;
+    teleportDone: z.output<typeof teleportDone>;
+    teleportInterrupted: z.output<typeof teleportInterrupted>;
   }
 }
 

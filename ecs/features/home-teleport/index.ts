@@ -1,4 +1,3 @@
 /** What other features may use of the home teleport. */
-export { TELEPORT_INTERRUPTIONS } from './events.ts';
 export { homeTeleport } from './feature.ts';
 export { CAST_TICKS, DEFAULT_COOLDOWN_SECONDS } from './state.ts';

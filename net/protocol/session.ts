@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { EQUIP_SLOTS } from '../../ecs/core/character-state.ts';
+import type { PlayerAction } from '../../ecs/core/commands.ts';
+import { clientEvent, command, defineWire, serverEvent } from '../../ecs/core/faces/wire.ts';
+import { SKILLS } from '../../ecs/core/skills.ts';
+import { PLAN } from '../../ecs/schedule.ts';
+import { id, itemStack, skillValue, wireEntity } from './shared.ts';
+
+/** The `player:action` verbs some feature of the schedule answers: nothing is accepted that is not built. */
+export const BUILT_ACTIONS = [...PLAN.actions.keys()] as [PlayerAction, ...PlayerAction[]];
+
+/** One line per verb for the protocol reference (the type makes a declared verb without a line an error). */
+const VERB_DOCS: { readonly [A in PlayerAction]: string } = {
+  pickup: 'a ground item (reach 1)',
+  bank: 'on a bank booth station or a banker NPC (reach 1; opens it: `bank:update`)',
+  trade: 'a player (reach 2; = `trade:request`)',
+  shop: 'on a shopkeeper NPC (reach 1; opens its shop: `shop:open`)',
+  talk: 'to an NPC (reach 1; opens its dialogue: `dialogue:node`; an NPC with nothing to say is `INVALID_TARGET`)',
+  gather: 'at a resource node (reach 1: woodcutting, mining, fishing; `gathering:start` / `gathering:stop`)',
+  use: 'a station (reach 1: furnace, anvil, range, fire, altar; answers `station:open` with what can be made there)',
+  pray: 'at an altar station (reach 1) restores all prayer points',
+  attack:
+    'an attackable NPC, or a player where the area allows fighting (reach 1 for melee, the weapon range otherwise; a bow needs arrows in the ammo slot, else `MISSING_ITEMS`): the player swings every weapon speed ticks (default 4) while in reach and follows the target, until either dies, the player moves or the target leaves (`INVALID_TARGET` for what cannot be fought, `NOT_FOUND` for no such entity)',
+};
+
+/** `player:action`'s reference: what it does, then each verb the schedule answers, in plan order. */
+const PLAYER_ACTION_DOC = [
+  'Act on a world entity (`targetId`: its wire id). A target out of reach is walked to first along a server path and the verb runs on arrival; a `player:move` cancels that, and a target that disappears on the way ends it silently.',
+  `Verbs: ${BUILT_ACTIONS.map((v) => `\`${v}\` ${VERB_DOCS[v]}`).join('; ')}.`,
+  'The schema accepts only the verbs this server answers.',
+].join(' ');
+
+/**
+ * The events net builds itself, around the features' faces: logging in, the player's own state and the
+ * world around it (both built after the tick by net/session and net/replication), and `player:action`,
+ * which dispatches to whichever feature answers the verb.
+ */
+export const SESSION_WIRE = defineWire({
+  client: {
+    authenticate: clientEvent({
+      schema: z.object({
+        authToken: z.string().min(1).max(8192).optional(),
+        characterId: id.optional(),
+        name: z.string().min(1).max(64).optional(),
+      }),
+      doc: 'First message when the URL carries no `authToken`; within 30 s. In anonymous mode `authToken` may be left out. `characterId` picks a character, `name` names one to create.',
+      translate: () => ({ kind: 'error', code: 'BAD_MESSAGE', message: 'already authenticated' }),
+    }),
+    'player:action': clientEvent({
+      schema: z.object({
+        action: z.enum(BUILT_ACTIONS),
+        targetId: id,
+      }),
+      doc: PLAYER_ACTION_DOC,
+      translate: (base, p) => command({ ...base, type: 'action', action: p.action, targetId: p.targetId }),
+    }),
+  },
+  server: {
+    authResult: serverEvent({
+      schema: z.union([
+        z.object({
+          success: z.literal(true),
+          accountId: z.string(),
+          characterId: z.string(),
+          anonymous: z.boolean(),
+          sessionToken: z.string(),
+        }),
+        z.object({ success: z.literal(false), error: z.string() }),
+      ]),
+      doc: 'Outcome of authentication. On success followed by `player:sync` and `world:update`.',
+    }),
+    loginQueue: serverEvent({
+      schema: z.object({ position: z.number().int().min(1) }),
+      doc: 'Sent while an `authenticate` waits in the login queue (many logins at once, e.g. after a restart): `position` is 1 for the next login to start. Sent when queued and then at most once a second when the position changes; the login goes on by itself and ends with `authResult`. Keep the connection open: a queued login does not time out. A full queue answers `authResult` with `success:false` and closes with 1013 (try again later).',
+    }),
+    'player:sync': serverEvent({
+      schema: z.object({
+        id: z.string(),
+        name: z.string(),
+        position: z.object({ x: z.number(), y: z.number(), z: z.number() }),
+        health: z.number(),
+        maxHealth: z.number(),
+        combatLevel: z.number().int(),
+        coins: z.number().int().min(0),
+        questPoints: z.number().int().min(0),
+        skills: z.object(
+          Object.fromEntries(SKILLS.map((s) => [s, skillValue])) as Record<
+            (typeof SKILLS)[number],
+            typeof skillValue
+          >,
+        ),
+        inventory: z.array(itemStack.nullable()).length(28),
+        equipment: z.object(
+          Object.fromEntries(EQUIP_SLOTS.map((s) => [s, itemStack.nullable()])) as Record<
+            (typeof EQUIP_SLOTS)[number],
+            ReturnType<typeof itemStack.nullable>
+          >,
+        ),
+        voice: z.object({ enabled: z.boolean() }),
+      }),
+      doc: "The receiving player's full state. On entering the world, then at most once a tick when its inventory, equipment, coins, skills or health change. `voice.enabled` tells whether voice chat is configured (then `GET /api/voice/token` answers a token for the player's room).",
+    }),
+    'world:update': serverEvent({
+      schema: z.object({
+        tick: z.number().int(),
+        entities: z.array(wireEntity),
+        removed: z.array(z.string()),
+      }),
+      doc: "What changed this tick among entities within the receiver's view: entered (all public fields) or changed (changed fields) in `entities`, left view or despawned in `removed`.",
+    }),
+  },
+});
