@@ -1,10 +1,5 @@
 import type { z } from 'zod';
 import type { ClientEventSpec, Translation } from '../../ecs/core/faces/wire.ts';
-import { agentsClientEvents } from './features/agents.ts';
-import { bankClientEvents } from './features/bank.ts';
-import { chatClientEvents } from './features/chat.ts';
-import { combatClientEvents } from './features/combat.ts';
-import { dialogueClientEvents } from './features/dialogue.ts';
 import { inventoryClientEvents } from './features/inventory.ts';
 import { movementClientEvents } from './features/movement.ts';
 import { prayerClientEvents } from './features/prayer.ts';
@@ -22,18 +17,13 @@ import { type ClientSpecsOf, FACES, type Faces, merge } from './wires.ts';
  */
 const LEGACY = {
   ...movementClientEvents,
-  ...chatClientEvents,
   ...inventoryClientEvents,
-  ...bankClientEvents,
   ...tradeClientEvents,
-  ...combatClientEvents,
   ...prayerClientEvents,
   ...processingClientEvents,
   ...shopsClientEvents,
   ...questsClientEvents,
-  ...dialogueClientEvents,
   ...socialClientEvents,
-  ...agentsClientEvents,
 } as const;
 
 type Specs = ClientSpecsOf<Faces> & typeof LEGACY;

@@ -1,11 +1,6 @@
 import type { z } from 'zod';
 import type { SimEvent, SimEventKind } from '../../ecs/core/events.ts';
 import type { ServerEventSpec } from '../../ecs/core/faces/wire.ts';
-import { agentsServerEvents } from './features/agents.ts';
-import { bankServerEvents } from './features/bank.ts';
-import { chatServerEvents } from './features/chat.ts';
-import { combatServerEvents } from './features/combat.ts';
-import { dialogueServerEvents } from './features/dialogue.ts';
 import { gatheringServerEvents } from './features/gathering.ts';
 import { prayerServerEvents } from './features/prayer.ts';
 import { processingServerEvents } from './features/processing.ts';
@@ -24,19 +19,14 @@ import { FACES, type Faces, merge, type ServerSpecsOf } from './wires.ts';
  * whose wire file is still in net/protocol/features/.
  */
 const LEGACY = {
-  ...chatServerEvents,
-  ...bankServerEvents,
   ...tradeServerEvents,
-  ...combatServerEvents,
   ...prayerServerEvents,
   ...gatheringServerEvents,
   ...processingServerEvents,
   ...shopsServerEvents,
   ...questsServerEvents,
-  ...dialogueServerEvents,
   ...voiceServerEvents,
   ...socialServerEvents,
-  ...agentsServerEvents,
 } as const;
 
 type Specs = ServerSpecsOf<Faces> & typeof LEGACY;

@@ -1,32 +1,40 @@
 import { z } from 'zod';
 import { EQUIP_SLOTS } from '../../ecs/core/character-state.ts';
 import type { PlayerAction } from '../../ecs/core/commands.ts';
-import { clientEvent, command, defineWire, serverEvent } from '../../ecs/core/faces/wire.ts';
+import { clientEvent, command, defineWire, serverEvent, type WireFace } from '../../ecs/core/faces/wire.ts';
 import { SKILLS } from '../../ecs/core/skills.ts';
-import { PLAN } from '../../ecs/schedule.ts';
+import { FEATURES, PLAN } from '../../ecs/schedule.ts';
 import { id, itemStack, skillValue, wireEntity } from './shared.ts';
 
 /** The `player:action` verbs some feature of the schedule answers: nothing is accepted that is not built. */
 export const BUILT_ACTIONS = [...PLAN.actions.keys()] as [PlayerAction, ...PlayerAction[]];
 
-/** One line per verb for the protocol reference (the type makes a declared verb without a line an error). */
-const VERB_DOCS: { readonly [A in PlayerAction]: string } = {
+/** Verb lines of features whose wire file has not moved to their folder yet. */
+const LEGACY_VERB_DOCS: { readonly [A in PlayerAction]?: string } = {
   pickup: 'a ground item (reach 1)',
-  bank: 'on a bank booth station or a banker NPC (reach 1; opens it: `bank:update`)',
   trade: 'a player (reach 2; = `trade:request`)',
   shop: 'on a shopkeeper NPC (reach 1; opens its shop: `shop:open`)',
-  talk: 'to an NPC (reach 1; opens its dialogue: `dialogue:node`; an NPC with nothing to say is `INVALID_TARGET`)',
   gather: 'at a resource node (reach 1: woodcutting, mining, fishing; `gathering:start` / `gathering:stop`)',
   use: 'a station (reach 1: furnace, anvil, range, fire, altar; answers `station:open` with what can be made there)',
   pray: 'at an altar station (reach 1) restores all prayer points',
-  attack:
-    'an attackable NPC, or a player where the area allows fighting (reach 1 for melee, the weapon range otherwise; a bow needs arrows in the ammo slot, else `MISSING_ITEMS`): the player swings every weapon speed ticks (default 4) while in reach and follows the target, until either dies, the player moves or the target leaves (`INVALID_TARGET` for what cannot be fought, `NOT_FOUND` for no such entity)',
 };
+
+/** Each answered verb's protocol line, from the wire face of the feature that answers it. */
+function verbLine(verb: PlayerAction): string {
+  for (const f of FEATURES) {
+    const wire: WireFace | undefined = f.wire;
+    const line = wire?.verbs?.[verb];
+    if (line !== undefined) return line;
+  }
+  const legacy = LEGACY_VERB_DOCS[verb];
+  if (legacy === undefined) throw new Error(`player:action verb ${verb} has no protocol line in a wire face`);
+  return legacy;
+}
 
 /** `player:action`'s reference: what it does, then each verb the schedule answers, in plan order. */
 const PLAYER_ACTION_DOC = [
   'Act on a world entity (`targetId`: its wire id). A target out of reach is walked to first along a server path and the verb runs on arrival; a `player:move` cancels that, and a target that disappears on the way ends it silently.',
-  `Verbs: ${BUILT_ACTIONS.map((v) => `\`${v}\` ${VERB_DOCS[v]}`).join('; ')}.`,
+  `Verbs: ${BUILT_ACTIONS.map((v) => `\`${v}\` ${verbLine(v)}`).join('; ')}.`,
   'The schema accepts only the verbs this server answers.',
 ].join(' ');
 

@@ -1,4 +1,4 @@
 /** What other features and adapters may use of chat. */
 export { chatLine, chatProblem, cleanChat, MAX_CHAT_LENGTH, sanitizeChat } from './chat-command.ts';
-export { CHAT_CHANNELS, type ChatChannel } from './events.ts';
+export type { ChatChannel } from './events.ts';
 export { chat } from './feature.ts';

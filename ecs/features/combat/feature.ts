@@ -19,6 +19,7 @@ import {
 } from './combat.ts';
 import { npcAiSystem } from './npc-ai.ts';
 import { COMBAT } from './state.ts';
+import { combatWire } from './wire.ts';
 
 /** Fighting NPCs and players: attacks, styles, NPC aggression, leash and respawn, NPC deaths and loot. */
 export const combat = defineFeature({
@@ -33,6 +34,7 @@ export const combat = defineFeature({
   on: { move: onMove, leave: onLeave, death: onPlayerDeath },
   hash: hashCombat,
   uses: [movement, npcs, inventory, groundItems, prayer],
+  wire: combatWire,
 });
 
 function hashCombat(world: GameWorld, h: Hasher): void {

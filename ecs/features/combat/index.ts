@@ -1,6 +1,5 @@
 /** What other features and adapters may use of combat. */
 
-export { HIT_STYLES } from './events.ts';
 export { combat } from './feature.ts';
 export { targetIdOf } from './fights.ts';
 export { COMBAT_STYLES, type CombatStyle } from './formulas.ts';
