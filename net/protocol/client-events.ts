@@ -1,8 +1,5 @@
 import type { z } from 'zod';
 import type { ClientEventSpec, Translation } from '../../ecs/core/faces/wire.ts';
-import { inventoryClientEvents } from './features/inventory.ts';
-import { movementClientEvents } from './features/movement.ts';
-import { prayerClientEvents } from './features/prayer.ts';
 import { processingClientEvents } from './features/processing.ts';
 import { questsClientEvents } from './features/quests.ts';
 import { shopsClientEvents } from './features/shops.ts';
@@ -16,10 +13,7 @@ import { type ClientSpecsOf, FACES, type Faces, merge } from './wires.ts';
  * whose wire file is still in net/protocol/features/. docs/protocol.md is generated from this table.
  */
 const LEGACY = {
-  ...movementClientEvents,
-  ...inventoryClientEvents,
   ...tradeClientEvents,
-  ...prayerClientEvents,
   ...processingClientEvents,
   ...shopsClientEvents,
   ...questsClientEvents,

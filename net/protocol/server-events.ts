@@ -1,14 +1,11 @@
 import type { z } from 'zod';
 import type { SimEvent, SimEventKind } from '../../ecs/core/events.ts';
 import type { ServerEventSpec } from '../../ecs/core/faces/wire.ts';
-import { gatheringServerEvents } from './features/gathering.ts';
-import { prayerServerEvents } from './features/prayer.ts';
 import { processingServerEvents } from './features/processing.ts';
 import { questsServerEvents } from './features/quests.ts';
 import { shopsServerEvents } from './features/shops.ts';
 import { socialServerEvents } from './features/social.ts';
 import { tradeServerEvents } from './features/trade.ts';
-import { voiceServerEvents } from './features/voice.ts';
 
 export * from './shared.ts';
 
@@ -20,12 +17,9 @@ import { FACES, type Faces, merge, type ServerSpecsOf } from './wires.ts';
  */
 const LEGACY = {
   ...tradeServerEvents,
-  ...prayerServerEvents,
-  ...gatheringServerEvents,
   ...processingServerEvents,
   ...shopsServerEvents,
   ...questsServerEvents,
-  ...voiceServerEvents,
   ...socialServerEvents,
 } as const;
 

@@ -11,12 +11,9 @@ export const BUILT_ACTIONS = [...PLAN.actions.keys()] as [PlayerAction, ...Playe
 
 /** Verb lines of features whose wire file has not moved to their folder yet. */
 const LEGACY_VERB_DOCS: { readonly [A in PlayerAction]?: string } = {
-  pickup: 'a ground item (reach 1)',
   trade: 'a player (reach 2; = `trade:request`)',
   shop: 'on a shopkeeper NPC (reach 1; opens its shop: `shop:open`)',
-  gather: 'at a resource node (reach 1: woodcutting, mining, fishing; `gathering:start` / `gathering:stop`)',
   use: 'a station (reach 1: furnace, anvil, range, fire, altar; answers `station:open` with what can be made there)',
-  pray: 'at an altar station (reach 1) restores all prayer points',
 };
 
 /** Each answered verb's protocol line, from the wire face of the feature that answers it. */

@@ -11,6 +11,7 @@ import {
   registerMovingNodes,
 } from './gather.ts';
 import { GATHER_REACH, GATHERING } from './state.ts';
+import { gatheringWire } from './wire.ts';
 
 /** Woodcutting, mining and fishing at resource nodes: `player:action gather`. */
 export const gathering = defineFeature({
@@ -22,4 +23,5 @@ export const gathering = defineFeature({
   populate: registerMovingNodes,
   hash: hashGathering,
   uses: [resources, inventory],
+  wire: gatheringWire,
 });

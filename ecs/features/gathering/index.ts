@@ -1,5 +1,4 @@
 /** What other features may use of gathering. */
-export { GATHERING_STOP_REASONS } from './events.ts';
 export { gathering } from './feature.ts';
 export { isGathering, stopGathering } from './gather.ts';
 export { GATHERING } from './state.ts';

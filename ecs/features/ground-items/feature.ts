@@ -6,6 +6,7 @@ import { handleInventoryDrop } from './drop.ts';
 import { groundItemsSystem } from './ground-items.ts';
 import { handlePickup, PICKUP_RANGE } from './pickup.ts';
 import { GROUND_ITEMS } from './state.ts';
+import { groundItemsWire } from './wire.ts';
 
 /** Items on the ground: dropping, owner-only then public, despawn, and `player:action pickup`. */
 export const groundItems = defineFeature({
@@ -16,6 +17,7 @@ export const groundItems = defineFeature({
   systems: [{ name: 'items', phase: 'items', run: groundItemsSystem }],
   hash: hashGroundItems,
   uses: [inventory],
+  wire: groundItemsWire,
 });
 
 function hashGroundItems(world: GameWorld, h: Hasher): void {

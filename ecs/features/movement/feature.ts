@@ -5,6 +5,7 @@ import { moveCancelCommand, moveCommand } from './move-handlers.ts';
 import { movementSystem } from './movement-system.ts';
 import { pathfindingSystem, prepareMovement } from './pathfinding-system.ts';
 import { MOVE } from './state.ts';
+import { movementWire } from './wire.ts';
 
 /** Walking and running on server-computed paths: `move`, `moveCancel`, A* within a per-tick budget. */
 export const movement = defineFeature({
@@ -17,6 +18,7 @@ export const movement = defineFeature({
   ],
   populate: prepareMovement,
   hash: hashPaths,
+  wire: movementWire,
 });
 
 /** Paths of entities on the move (an idle entity's slot may hold a stale one: not state). */

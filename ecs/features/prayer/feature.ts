@@ -13,6 +13,7 @@ import {
   sendState,
 } from './prayer.ts';
 import { PRAYERS } from './state.ts';
+import { prayerWire } from './wire.ts';
 
 /** Prayer: points, toggling, drain, altar recharge, burying bones; bonuses read by combat. */
 export const prayer = defineFeature({
@@ -32,6 +33,7 @@ export const prayer = defineFeature({
   },
   hash: hashPrayer,
   uses: [stations],
+  wire: prayerWire,
 });
 
 function hashPrayer(world: GameWorld, h: Hasher): void {
