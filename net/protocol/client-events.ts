@@ -1,27 +1,14 @@
 import type { z } from 'zod';
 import type { ClientEventSpec, Translation } from '../../ecs/core/faces/wire.ts';
-import { processingClientEvents } from './features/processing.ts';
-import { questsClientEvents } from './features/quests.ts';
-import { shopsClientEvents } from './features/shops.ts';
-import { socialClientEvents } from './features/social.ts';
-import { tradeClientEvents } from './features/trade.ts';
 
 import { type ClientSpecsOf, FACES, type Faces, merge } from './wires.ts';
 
 /**
- * Client-to-server events: the session's and every feature's wire face (wires.ts), then the features
- * whose wire file is still in net/protocol/features/. docs/protocol.md is generated from this table.
+ * Client-to-server events: the session's and every feature's wire face (wires.ts), one table. The codec,
+ * docs/protocol.md (npm run docs:protocol) and the SDK's types read it.
  */
-const LEGACY = {
-  ...tradeClientEvents,
-  ...processingClientEvents,
-  ...shopsClientEvents,
-  ...questsClientEvents,
-  ...socialClientEvents,
-} as const;
-
-type Specs = ClientSpecsOf<Faces> & typeof LEGACY;
-const CLIENT_EVENTS = merge([...FACES.map((w) => w.client), LEGACY]) as unknown as Specs;
+type Specs = ClientSpecsOf<Faces>;
+const CLIENT_EVENTS = merge(FACES.map((w) => w.client)) as unknown as Specs;
 export type ClientEventName = keyof Specs;
 type SchemaOf<E extends ClientEventName> = Specs[E] extends ClientEventSpec<infer S> ? S : never;
 

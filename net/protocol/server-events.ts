@@ -1,30 +1,14 @@
 import type { z } from 'zod';
 import type { SimEvent, SimEventKind } from '../../ecs/core/events.ts';
 import type { ServerEventSpec } from '../../ecs/core/faces/wire.ts';
-import { processingServerEvents } from './features/processing.ts';
-import { questsServerEvents } from './features/quests.ts';
-import { shopsServerEvents } from './features/shops.ts';
-import { socialServerEvents } from './features/social.ts';
-import { tradeServerEvents } from './features/trade.ts';
 
 export * from './shared.ts';
 
 import { FACES, type Faces, merge, type ServerSpecsOf } from './wires.ts';
 
-/**
- * Server-to-client events: the session's and every feature's wire face (wires.ts), then the features
- * whose wire file is still in net/protocol/features/.
- */
-const LEGACY = {
-  ...tradeServerEvents,
-  ...processingServerEvents,
-  ...shopsServerEvents,
-  ...questsServerEvents,
-  ...socialServerEvents,
-} as const;
-
-type Specs = ServerSpecsOf<Faces> & typeof LEGACY;
-const SERVER_EVENTS = merge([...FACES.map((w) => w.server), LEGACY]) as unknown as Specs;
+/** Server-to-client events: the session's and every feature's wire face (wires.ts), one table. */
+type Specs = ServerSpecsOf<Faces>;
+const SERVER_EVENTS = merge(FACES.map((w) => w.server)) as unknown as Specs;
 export type ServerEventName = keyof Specs;
 // Distributive over a union of names (an empty payload schema would otherwise swallow the others).
 type SchemaOf<E extends ServerEventName> = E extends ServerEventName

@@ -9,13 +9,6 @@ import { id, itemStack, skillValue, wireEntity } from './shared.ts';
 /** The `player:action` verbs some feature of the schedule answers: nothing is accepted that is not built. */
 export const BUILT_ACTIONS = [...PLAN.actions.keys()] as [PlayerAction, ...PlayerAction[]];
 
-/** Verb lines of features whose wire file has not moved to their folder yet. */
-const LEGACY_VERB_DOCS: { readonly [A in PlayerAction]?: string } = {
-  trade: 'a player (reach 2; = `trade:request`)',
-  shop: 'on a shopkeeper NPC (reach 1; opens its shop: `shop:open`)',
-  use: 'a station (reach 1: furnace, anvil, range, fire, altar; answers `station:open` with what can be made there)',
-};
-
 /** Each answered verb's protocol line, from the wire face of the feature that answers it. */
 function verbLine(verb: PlayerAction): string {
   for (const f of FEATURES) {
@@ -23,9 +16,7 @@ function verbLine(verb: PlayerAction): string {
     const line = wire?.verbs?.[verb];
     if (line !== undefined) return line;
   }
-  const legacy = LEGACY_VERB_DOCS[verb];
-  if (legacy === undefined) throw new Error(`player:action verb ${verb} has no protocol line in a wire face`);
-  return legacy;
+  throw new Error(`player:action verb ${verb} has no protocol line in its feature's wire face`);
 }
 
 /** `player:action`'s reference: what it does, then each verb the schedule answers, in plan order. */

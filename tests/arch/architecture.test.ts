@@ -16,7 +16,9 @@ import {
   moduleLevelMetrics,
   nondeterminism,
   scheduleFromBelow,
+  wireEventsOutsideFaces,
   wireFromBelow,
+  zodInNet,
 } from './rules.ts';
 import { isTest, sourceFiles } from './source-files.ts';
 
@@ -67,6 +69,14 @@ describe('architecture', () => {
 
   it('metrics are injected: no module-level metric or registry in lib/, net/ or persistence/', () => {
     expect(moduleLevelMetrics(runtime)).toEqual([]);
+  });
+
+  it('wire events are declared only in wire faces and net/protocol/session.ts', () => {
+    expect(wireEventsOutsideFaces(outer)).toEqual([]);
+  });
+
+  it('net/ builds zod schemas only in net/protocol/, net/routes/, net/auth/http-input.ts and net/http/reply.ts', () => {
+    expect(zodInNet(runtime)).toEqual([]);
   });
 
   it('a wire enum takes a named array, never a literal list (so its values are written once)', () => {

@@ -11,7 +11,9 @@ import {
   moduleLevelMetrics,
   nondeterminism,
   scheduleFromBelow,
+  wireEventsOutsideFaces,
   wireFromBelow,
+  zodInNet,
 } from './rules.ts';
 import { isTest, parseSource, type SourceFile, sourceFiles } from './source-files.ts';
 
@@ -231,5 +233,28 @@ describe('architecture rules catch a deliberate violation', () => {
     expect(faceImports(ownIndex)).toEqual([
       "ecs/features/home-teleport/wire.ts -> ecs/features/home-teleport/index.ts (a face imports its folder's files, not its index.ts)",
     ]);
+  });
+
+  it('wire events outside faces: a serverEvent declared in net/session', () => {
+    expect(wireEventsOutsideFaces(tree)).toEqual([]);
+    const files = withFile(
+      'net/session/player-sync.ts',
+      (t) => `${t}\nexport const extra = serverEvent({ schema: z.object({}), doc: '' });\n`,
+    );
+    expect(wireEventsOutsideFaces(files)).toEqual([
+      expect.stringMatching(/^net\/session\/player-sync\.ts:\d+: /),
+    ]);
+    const sim = withFile('ecs/features/bank/bank.ts', (t) => `${t}\nconst e = clientEvent({});\n`);
+    expect(wireEventsOutsideFaces(sim)).toEqual([
+      expect.stringMatching(/^ecs\/features\/bank\/bank\.ts:\d+: /),
+    ]);
+  });
+
+  it('zod in net/ outside the protocol and HTTP bodies: net/session building a schema', () => {
+    expect(zodInNet(tree)).toEqual([]);
+    const files = withFile('net/session/player-sync.ts', prepend("import { z } from 'zod';"));
+    expect(zodInNet(files)).toEqual(['net/session/player-sync.ts -> zod']);
+    const route = withFile('net/routes/status.ts', prepend("import { z } from 'zod';"));
+    expect(zodInNet(route)).toEqual([]);
   });
 });

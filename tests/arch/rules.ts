@@ -251,3 +251,31 @@ export function literalEnums(files: readonly SourceFile[]): string[] {
     /\bz\.enum\(\s*\[/,
   );
 }
+
+/** Where wire events are declared: a feature's wire.ts, the core's, and net's own session events. */
+const declaresWire = (rel: string): boolean =>
+  rel === 'net/protocol/session.ts' ||
+  rel === 'ecs/core/wire.ts' ||
+  rel === 'ecs/core/faces/wire.ts' ||
+  /^ecs\/features\/[^/]+\/wire\.ts$/.test(rel);
+
+/**
+ * Each wire shape is written once: `clientEvent(` and `serverEvent(` appear only in the wire faces and
+ * net/protocol/session.ts; net/protocol assembles them into the one table (codec, docs, SDK).
+ */
+export function wireEventsOutsideFaces(files: readonly SourceFile[]): string[] {
+  return codeLines(
+    files.filter((f) => !declaresWire(f.rel)),
+    /\b(?:clientEvent|serverEvent)\s*\(/,
+  );
+}
+
+/** net/ files that may build zod schemas: the protocol's table, HTTP routes' bodies and replies. */
+const NET_SCHEMAS = ['net/protocol/', 'net/routes/', 'net/auth/http-input.ts', 'net/http/reply.ts'];
+
+/** No zod schema in net/ outside the protocol and the HTTP bodies (a wire shape belongs in a face). */
+export function zodInNet(files: readonly SourceFile[]): string[] {
+  return files
+    .filter((f) => f.rel.startsWith('net/') && !NET_SCHEMAS.some((p) => f.rel.startsWith(p)))
+    .flatMap((f) => f.valueModules.filter((m) => m === 'zod').map((m) => `${f.rel} -> ${m}`));
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { SimEventData } from '../../ecs/core/events.ts';
-import { type Exact, serverEvent } from '../../net/protocol/feature.ts';
+import { type Exact, serverEvent } from '../../ecs/core/faces/wire.ts';
 
 /**
  * Compile-time checks of `Exact`, the one rule that keeps a simulation event's data and its wire schema

@@ -14,6 +14,7 @@ import {
   useStation,
 } from './make.ts';
 import { PROCESSING, STATION_REACH } from './state.ts';
+import { processingWire } from './wire.ts';
 
 /**
  * Cooking, firemaking, smelting, smithing, crafting, fletching, tanning and runecrafting: `skill:make`,
@@ -35,4 +36,5 @@ export const processing = defineFeature({
   },
   hash: hashProcessing,
   uses: [movement, stations, inventory, gathering],
+  wire: processingWire,
 });

@@ -1,5 +1,4 @@
 /** What other features may use of processing. */
-export { PROCESSING_STOP_REASONS } from './events.ts';
 export { processing } from './feature.ts';
 export { burnChance, stopMaking } from './make.ts';
 export { MAX_QUANTITY, PROCESSING } from './state.ts';

@@ -13,6 +13,7 @@ import {
   questsSystem,
 } from './quests.ts';
 import { QUESTS } from './state.ts';
+import { questsWire } from './wire.ts';
 
 /** Quests: requirements, stages counted from kills, gathering, talks and deliveries, rewards. */
 export const quests = defineFeature({
@@ -23,6 +24,7 @@ export const quests = defineFeature({
   on: { npcKilled: onNpcKilled, itemGathered: onItemGathered, itemMade: onItemMade, leave: onLeave },
   hash: hashQuests,
   uses: [npcs, inventory],
+  wire: questsWire,
 });
 
 function hashQuests(world: GameWorld, h: Hasher): void {

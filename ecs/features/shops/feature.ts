@@ -16,6 +16,7 @@ import {
   shopsSystem,
 } from './shop.ts';
 import { SHOPS } from './state.ts';
+import { shopsWire } from './wire.ts';
 
 /** Shops: open at the keeper, buy and sell through item transactions, stock and restock. */
 export const shops = defineFeature({
@@ -33,6 +34,7 @@ export const shops = defineFeature({
   },
   hash: hashShops,
   uses: [npcs, inventory],
+  wire: shopsWire,
 });
 
 function hashShops(world: GameWorld, h: Hasher): void {
