@@ -1,4 +1,5 @@
 import { INVENTORY_SLOTS } from '../ecs/core/character-state.ts';
+import type { ContentContext } from '../ecs/core/faces/content.ts';
 import type { ManifestData } from './schemas/index.ts';
 import type { ItemDef } from './schemas/items.ts';
 import type { CharacterTemplate } from './schemas/project.ts';
@@ -18,7 +19,6 @@ export interface CrossRefInput {
   npcs: ManifestData<'npcs.json'>;
   areas: ManifestData<'world-areas.json'>;
   biomes: ManifestData<'biomes.json'>;
-  stores: ManifestData<'stores.json'>;
   woodcutting?: ManifestData<'gathering/woodcutting.json'> | undefined;
   mining?: ManifestData<'gathering/mining.json'> | undefined;
   fishing?: ManifestData<'gathering/fishing.json'> | undefined;
@@ -40,31 +40,31 @@ export interface CrossRefInput {
   templates?: readonly CharacterTemplate[] | undefined;
 }
 
-export interface CrossRefResult {
-  problems: string[];
-  warnings: string[];
-}
-
 /** forEach over an optional list (callbacks here only record problems). */
 function each<T>(list: readonly T[] | undefined, fn: (x: T, i: number) => void): void {
   if (list) for (let i = 0; i < list.length; i++) fn(list[i] as T, i);
 }
 
-export function checkCrossRefs(c: CrossRefInput): CrossRefResult {
-  const problems: string[] = [];
-  const warnings: string[] = [];
+/** The core's checks, and those of features not yet moved to a content face; reported through ctx. */
+export function checkCrossRefs(c: CrossRefInput, ctx: ContentContext): void {
+  const problems = {
+    push: (...m: string[]) => {
+      for (const x of m) ctx.problem(x);
+    },
+  };
+  const warnings = {
+    push: (...m: string[]) => {
+      for (const x of m) ctx.warn(x);
+    },
+  };
   const items = c.items;
   const npcIds = new Set(c.npcs.map((n) => n.id));
-  const storeIds = new Set(c.stores.map((s) => s.id));
   const questIds = c.quests ? new Set(Object.keys(c.quests)) : undefined;
   const nodes = [...(c.woodcutting?.trees ?? []), ...(c.mining?.rocks ?? []), ...(c.fishing?.spots ?? [])];
   const nodeIds = new Set(nodes.map((n) => n.id));
   const stationTypes = c.stations ? new Set(c.stations.stations.map((s) => s.type)) : undefined;
 
-  const item = (file: string, where: string, id: string, soft = false) => {
-    if (items.has(id)) return;
-    (soft ? warnings : problems).push(`${file}: ${where} (itemId "${id}"): unknown item`);
-  };
+  const item = (file: string, where: string, id: string, soft = false) => ctx.item(file, where, id, soft);
 
   // `coins` is the coin pouch the simulation pays and charges with: it must be the stackable currency.
   const coins = items.get(COIN_ITEM_ID);
@@ -73,10 +73,6 @@ export function checkCrossRefs(c: CrossRefInput): CrossRefResult {
       `items: item "${COIN_ITEM_ID}" (the coin pouch): type must be "currency", not "${coins.type}"`,
     );
   }
-
-  each(c.stores, (s) => {
-    each(s.items, (it, i) => item('stores.json', `store "${s.id}" item ${i}`, it.itemId));
-  });
 
   for (const n of c.npcs) {
     if (n.drops) {
@@ -102,7 +98,7 @@ export function checkCrossRefs(c: CrossRefInput): CrossRefResult {
         // An entry with its own name defines the NPC inline (the reference's duel-arena staff).
         if (!npcIds.has(n.id) && n.name === undefined)
           problems.push(`${at} npcs[${i}] (id "${n.id}"): unknown npc`);
-        if (n.storeId !== undefined && !storeIds.has(n.storeId)) {
+        if (n.storeId !== undefined && !ctx.has('store', n.storeId)) {
           problems.push(`${at} npcs[${i}] (storeId "${n.storeId}"): unknown store`);
         }
         if (n.type.endsWith('_store') && n.storeId === undefined) {
@@ -260,8 +256,6 @@ export function checkCrossRefs(c: CrossRefInput): CrossRefResult {
       }
     }
   });
-
-  return { problems, warnings };
 }
 
 /** With world.json, every placement must lie inside its bounds (the tile map would silently drop it). */

@@ -1,20 +1,26 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import type { IdSpace, TileRect } from '../ecs/core/faces/content.ts';
+import { footprintRect } from '../ecs/core/faces/content.ts';
 import { normalizeSkill, SKILLS, type Skill } from '../ecs/core/skills.ts';
+import { contentContext } from './content-context.ts';
 import { ContentError } from './content-error.ts';
+import { faceBlocks, faceChecks, faceIds, faceParts, readFaces } from './content-faces.ts';
 import { checkCrossRefs, checkPlacements } from './cross-refs.ts';
+import { areaPlacements } from './placements.ts';
 import { describeIssue, listJson, readManifest } from './read-manifest.ts';
 import { type ContentRegistry, deepFreeze, frozenMap } from './registry.ts';
 import {
-  MANIFEST_SCHEMAS,
+  CORE_MANIFEST_SCHEMAS,
+  CORE_REQUIRED,
   type ManifestData,
   type ManifestFile,
-  REQUIRED_MANIFESTS,
 } from './schemas/index.ts';
 import { type ItemDef, itemSchema } from './schemas/items.ts';
 import type { SkillUnlock } from './schemas/progression.ts';
 import { defaultTemplate } from './templates.ts';
+import { buildTileMap, chooseSpawn, worldBounds } from './world-layout.ts';
 
 const itemsListSchema = z.array(z.unknown());
 
@@ -23,6 +29,10 @@ type Loaded = { [F in ManifestFile]?: ManifestData<F> };
 /**
  * Read, validate and cross-reference every manifest under `manifestsDir`; return one deeply frozen
  * registry. Throws ContentError listing every problem (file, entry, field) when anything is wrong.
+ *
+ * The core manifests and every feature's content face (content-faces.ts) go through one pipeline: read
+ * and validate; collect the ids each defines; lay the tile map with what each face blocks; run the core
+ * checks and each face's checks; build each face's part of the simulation's content.
  */
 export async function loadContent(manifestsDir: string): Promise<ContentRegistry> {
   const dir = path.resolve(manifestsDir);
@@ -35,24 +45,31 @@ export async function loadContent(manifestsDir: string): Promise<ContentRegistry
   if (!isDir) problems.push(`${dir}: the manifests directory does not exist`);
 
   const data: Loaded = {};
-  for (const rel of Object.keys(MANIFEST_SCHEMAS) as ManifestFile[]) {
-    const r = await readManifest(dir, rel, MANIFEST_SCHEMAS[rel]);
+  for (const rel of Object.keys(CORE_MANIFEST_SCHEMAS) as ManifestFile[]) {
+    const r = await readManifest(dir, rel, CORE_MANIFEST_SCHEMAS[rel]);
     if (r.ok) {
       (data as Record<string, unknown>)[rel] = r.data;
       files.push(rel);
     } else if (!r.missing) {
       problems.push(...r.problems);
-    } else if ((REQUIRED_MANIFESTS as readonly string[]).includes(rel)) {
+    } else if ((CORE_REQUIRED as readonly string[]).includes(rel)) {
       problems.push(`${rel}: required manifest is missing`);
     }
   }
+  const faces = await readFaces(dir, problems, files);
 
   const items = await loadItems(dir, problems, files);
   const npcs = data['npcs.json'];
   const areas = data['world-areas.json'];
   const biomes = data['biomes.json'];
-  const stores = data['stores.json'];
-  if (!npcs || !areas || !biomes || !stores || !items) throw new ContentError(problems);
+  if (
+    !npcs ||
+    !areas ||
+    !biomes ||
+    !items ||
+    problems.some((p) => p.endsWith('required manifest is missing'))
+  )
+    throw new ContentError(problems);
 
   const areaList = Object.entries(areas).flatMap(([group, byKey]) =>
     Object.values(byKey).map((a) => ({ ...a, group })),
@@ -67,7 +84,6 @@ export async function loadContent(manifestsDir: string): Promise<ContentRegistry
   const tools = data['tools.json'] ?? [];
   const quests = Object.values(data['quests.json'] ?? {});
   duplicates('npcs.json', 'npc', npcs, (n) => n.id, problems);
-  duplicates('stores.json', 'store', stores, (s) => s.id, problems);
   duplicates('world-areas.json', 'area', areaList, (a) => a.id, problems);
   duplicates('biomes.json', 'biome', biomes, (b) => b.id, problems);
   duplicates('gathering/*.json', 'resource', resources, (r) => r.id, problems);
@@ -77,40 +93,64 @@ export async function loadContent(manifestsDir: string): Promise<ContentRegistry
   const templateFile = data['character-templates.json'];
   if (templateFile) duplicates('character-templates.json', 'template', templateFile, (t) => t.id, problems);
 
-  const refs = checkCrossRefs({
-    items,
-    npcs,
-    areas,
-    biomes,
-    stores,
-    woodcutting: data['gathering/woodcutting.json'],
-    mining: data['gathering/mining.json'],
-    fishing: data['gathering/fishing.json'],
-    cooking: data['recipes/cooking.json'],
-    smelting: data['recipes/smelting.json'],
-    smithing: data['recipes/smithing.json'],
-    firemaking: data['recipes/firemaking.json'],
-    crafting: data['recipes/crafting.json'],
-    fletching: data['recipes/fletching.json'],
-    tanning: data['recipes/tanning.json'],
-    runecrafting: data['recipes/runecrafting.json'],
-    prayers: data['prayers.json'],
-    stations: data['stations.json'],
-    tools: data['tools.json'],
-    ammunition: data['ammunition.json'],
-    runes: data['runes.json'],
-    combatSpells: data['combat-spells.json'],
-    quests: data['quests.json'],
-    templates: templateFile,
-  });
-  problems.push(...refs.problems);
+  const ids = new Map<IdSpace, Set<string>>([
+    ['item', new Set(items.keys())],
+    ['npc', new Set(npcs.map((n) => n.id))],
+    ['area', new Set(areaList.map((a) => a.id))],
+  ]);
+  faceIds(faces, ids);
+  const warnings: string[] = [];
+  const placements = areaPlacements(areas);
+  const ctxInput = { ids, problems, warnings, placements, modelBounds: data['model-bounds.json'] };
+  const blocked = [
+    ...legacyBlocks(data, placements, contentContext(ctxInput)),
+    ...faceBlocks(faces, contentContext(ctxInput)),
+  ];
+  const core = {
+    world: data['world.json'],
+    areas: new Map(areaList.map((a) => [a.id, a])),
+    buildings: data['buildings.json'] ?? [],
+  };
+  const spawnGuess = chooseSpawn(core);
+  const layout = buildTileMap(core, worldBounds(core, spawnGuess), spawnGuess, blocked);
+  const ctx = contentContext({ ...ctxInput, map: layout.map });
+
+  checkCrossRefs(
+    {
+      items,
+      npcs,
+      areas,
+      biomes,
+      woodcutting: data['gathering/woodcutting.json'],
+      mining: data['gathering/mining.json'],
+      fishing: data['gathering/fishing.json'],
+      cooking: data['recipes/cooking.json'],
+      smelting: data['recipes/smelting.json'],
+      smithing: data['recipes/smithing.json'],
+      firemaking: data['recipes/firemaking.json'],
+      crafting: data['recipes/crafting.json'],
+      fletching: data['recipes/fletching.json'],
+      tanning: data['recipes/tanning.json'],
+      runecrafting: data['recipes/runecrafting.json'],
+      prayers: data['prayers.json'],
+      stations: data['stations.json'],
+      tools: data['tools.json'],
+      ammunition: data['ammunition.json'],
+      runes: data['runes.json'],
+      combatSpells: data['combat-spells.json'],
+      quests: data['quests.json'],
+      templates: templateFile,
+    },
+    ctx,
+  );
+  faceChecks(faces, ctx);
   problems.push(...checkPlacements(data['world.json'], areas, data['buildings.json']));
   if (problems.length > 0) throw new ContentError(problems);
+  const parts = faceParts(faces, ctx);
 
   const registry: ContentRegistry = {
     items,
     npcs: frozenMap(npcs.map((n) => [n.id, n])),
-    stores: frozenMap(stores.map((s) => [s.id, s])),
     areas: frozenMap(areaList.map((a) => [a.id, a])),
     biomes: frozenMap(biomes.map((b) => [b.id, b])),
     resources: frozenMap(resources.map((r) => [r.id, r])),
@@ -142,7 +182,13 @@ export async function loadContent(manifestsDir: string): Promise<ContentRegistry
     world: data['world.json'],
     templates: templateFile ?? [defaultTemplate(items)],
     files: files.sort(),
-    warnings: refs.warnings,
+    warnings,
+    manifests: Object.fromEntries([...faces.values()].flatMap((d) => Object.entries(d))),
+    ids,
+    placements,
+    parts,
+    // Frozen here, not deeply: the tile map is typed arrays the simulation only reads.
+    layout: Object.freeze({ map: layout.map, spawn: Object.freeze(layout.spawn) }),
   };
   return deepFreeze(registry);
 }
@@ -213,4 +259,27 @@ function normaliseUnlocks(
   }
   for (const s of SKILLS) out[s].sort((a, b) => a.level - b.level);
   return out;
+}
+
+/** What the features not yet moved to a content face block: station and resource node footprints. */
+function legacyBlocks(
+  data: Loaded,
+  placements: ReturnType<typeof areaPlacements>,
+  ctx: ReturnType<typeof contentContext>,
+): TileRect[] {
+  const stations = new Map((data['stations.json']?.stations ?? []).map((s) => [s.type, s]));
+  const nodes = new Map(
+    [
+      ...(data['gathering/woodcutting.json']?.trees ?? []),
+      ...(data['gathering/mining.json']?.rocks ?? []),
+      ...(data['gathering/fishing.json']?.spots ?? []),
+    ].map((n) => [n.id, n]),
+  );
+  return [
+    ...placements.stations.map((s) => footprintRect(s.x, s.z, ctx.footprint(stations.get(s.id)?.model))),
+    ...placements.resources.flatMap((r) => {
+      const node = nodes.get(r.id);
+      return node ? [footprintRect(r.x, r.z, ctx.footprint(node.modelPath ?? node.modelVariants?.[0]))] : [];
+    }),
+  ];
 }

@@ -13,7 +13,6 @@ import type {
   ResourceSpawn,
   SimContent,
   StationSpawn,
-  StoreInfo,
   ToolInfo,
 } from '../ecs/core/content.ts';
 import { slotStacks } from '../ecs/core/new-character.ts';
@@ -24,8 +23,6 @@ import type { GatheringNodeDef } from './schemas/gathering.ts';
 import type { ItemDef } from './schemas/items.ts';
 import type { NpcDef } from './schemas/npcs.ts';
 import type { QuestDef } from './schemas/progression.ts';
-import type { StoreDef } from './schemas/stores.ts';
-import { buildTileMap, chooseSpawn, worldBounds } from './world-layout.ts';
 
 /** The simulation's normalised view of the registry (ecs/content.ts). Pure: same registry, same result. */
 export function toSimContent(registry: ContentRegistry): SimContent {
@@ -38,17 +35,21 @@ export function toSimContent(registry: ContentRegistry): SimContent {
   }
 
   const npcSpawns = areas.flatMap((a) => areaNpcSpawns(a));
-  const resourceSpawns = areas.flatMap((a) => areaResourceSpawns(a, registry));
-  const stationSpawns: StationSpawn[] = areas.flatMap((a) =>
-    a.stations.map((s) => ({ type: s.type, x: tile(s.position.x), z: tile(s.position.z) })),
+  // Placements of unknown nodes were reported as warnings by the loader; they are not placed.
+  const resourceSpawns: ResourceSpawn[] = registry.placements.resources.flatMap((r) =>
+    registry.resources.has(r.id) ? [{ resourceId: r.id, kind: r.kind, x: r.x, z: r.z }] : [],
   );
-  const spawnGuess = chooseSpawn(registry);
-  const bounds = worldBounds(registry, spawnGuess);
-  const { map, spawn } = buildTileMap(registry, bounds, spawnGuess, resourceSpawns, stationSpawns);
+  const stationSpawns: StationSpawn[] = registry.placements.stations.map((s) => ({
+    type: s.id,
+    x: s.x,
+    z: s.z,
+  }));
+  const { map, spawn } = registry.layout;
   const items = new Map([...registry.items.values()].map((i) => [i.id, itemInfo(i)]));
   const starterInventory = slotStacks(registry.templates[0]?.inventory ?? [], items);
 
   return Object.freeze({
+    ...registry.parts,
     items,
     npcs,
     spawn,
@@ -60,7 +61,6 @@ export function toSimContent(registry: ContentRegistry): SimContent {
     gatheringNodes: new Map([...registry.resources.values()].map((n) => [n.id, gatheringNode(n)])),
     tools: [...registry.tools.values()].flatMap((t) => toolInfo(t)),
     recipes: recipesOf(registry),
-    stores: new Map([...registry.stores.values()].map((st) => [st.id, storeInfo(st)])),
     dialogues: new Map(
       [...registry.npcs.values()].flatMap((n) =>
         n.dialogue ? [[n.id, dialogueTree(n.dialogue)] as const] : [],
@@ -122,16 +122,6 @@ function prayerInfo(
     drainEffect: p.drainEffect,
     bonuses: Object.freeze({ ...p.bonuses }),
     conflicts: Object.freeze([...p.conflicts]),
-  });
-}
-
-function storeInfo(def: StoreDef): StoreInfo {
-  return Object.freeze({
-    id: def.id,
-    name: def.name,
-    buyback: def.buyback,
-    buybackRate: def.buybackRate,
-    items: def.items.map((i) => Object.freeze({ ...i })),
   });
 }
 
@@ -517,30 +507,6 @@ function areaNpcSpawns(a: AreaDef): NpcSpawn[] {
       count: m.maxCount,
       radius: m.spawnRadius,
     });
-  }
-  return out;
-}
-
-function areaResourceSpawns(a: AreaDef, registry: ContentRegistry): ResourceSpawn[] {
-  const out: ResourceSpawn[] = [];
-  for (const r of a.resources) {
-    // Placements of unknown nodes were reported as warnings by the loader; they are not placed.
-    if (registry.resources.has(r.resourceId)) {
-      out.push({ resourceId: r.resourceId, kind: r.type, x: tile(r.position.x), z: tile(r.position.z) });
-    }
-  }
-  const fishing = a.fishing;
-  if (fishing?.enabled && fishing.spotTypes.length > 0) {
-    const count = fishing.positions?.length ?? fishing.spotCount;
-    const b = a.bounds;
-    for (let i = 0; i < count; i++) {
-      const resourceId = fishing.spotTypes[i % fishing.spotTypes.length] as string;
-      const p = fishing.positions?.[i];
-      // Without explicit positions, spots are spread evenly along the area's south edge.
-      const x = p ? p.x : b.minX + ((i + 1) * (b.maxX - b.minX)) / (count + 1);
-      const z = p ? p.z : b.minZ;
-      out.push({ resourceId, kind: 'fishing', x: tile(x), z: tile(z) });
-    }
   }
   return out;
 }

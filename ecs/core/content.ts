@@ -246,7 +246,15 @@ export interface WorldArea {
   readonly maxZ: number;
 }
 
-export interface SimContent {
+/**
+ * The parts of SimContent that features build from their own manifests (their content face). Each feature
+ * adds its part by augmenting this interface in its content.ts (`interface ContentParts { stores: ... }`);
+ * a world without that feature's manifests has none of it, so a feature reads its part as optional.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by the features' declaration merging
+export interface ContentParts {}
+
+export interface SimContent extends Partial<ContentParts> {
   readonly items: ReadonlyMap<string, ItemInfo>;
   readonly npcs: ReadonlyMap<string, NpcInfo>;
   /** Where new characters (and respawning ones) enter the world. */
@@ -263,8 +271,6 @@ export interface SimContent {
   readonly tools?: readonly ToolInfo[];
   /** Processing recipes of every kind, in manifest order (absent: none). */
   readonly recipes?: readonly RecipeInfo[];
-  /** Shops by store id (stores.json); absent: a world without shops. */
-  readonly stores?: ReadonlyMap<string, StoreInfo>;
   /** NPC dialogue trees by NPC id (npcs.json `dialogue`). */
   readonly dialogues?: ReadonlyMap<string, DialogueTree>;
   /** Quests by id (quests.json). */
@@ -277,23 +283,6 @@ export interface SimContent {
   readonly prayers?: ReadonlyMap<string, PrayerInfo> | undefined;
   /** Combat spells (combat-spells.json) by id. */
   readonly spells?: ReadonlyMap<string, SpellInfo> | undefined;
-}
-
-export interface StoreItemInfo {
-  readonly itemId: string;
-  readonly price: number;
-  /** -1: unlimited. */
-  readonly stockQuantity: number;
-  /** Seconds between two restock steps of one unit; 0: never restocks by itself. */
-  readonly restockTime: number;
-}
-
-export interface StoreInfo {
-  readonly id: string;
-  readonly name: string;
-  readonly buyback: boolean;
-  readonly buybackRate: number;
-  readonly items: readonly StoreItemInfo[];
 }
 
 export interface DialogueResponse {

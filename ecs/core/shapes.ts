@@ -4,6 +4,7 @@ import type { Command, CommandOf, CommandType, PlayerAction } from './commands.t
 import type { Components } from './components.ts';
 import type { SimContent } from './content.ts';
 import type { SimEvent } from './events.ts';
+import type { AnyContentFace } from './faces/content.ts';
 import type { WireFace } from './faces/wire.ts';
 import type { Hasher } from './hasher.ts';
 import type { PersistOutbox } from './persist-intents.ts';
@@ -213,6 +214,7 @@ export interface FeatureSpec<
   C extends CommandHandlers,
   A extends PlayerAction = PlayerAction,
   W extends WireFace = WireFace,
+  N extends AnyContentFace = AnyContentFace,
 > {
   readonly name: string;
   /** Per-world state of this feature (see StateKey). */
@@ -238,6 +240,8 @@ export interface FeatureSpec<
   // Nothing a tick runs calls them.
   /** Wire face (its wire.ts): client and server events, verb lines; net/protocol assembles them. */
   readonly wire?: W;
+  /** Content face (its content.ts): its manifests, checks and the SimContent part it builds; world/ runs them. */
+  readonly content?: N;
 }
 
 export type Feature<
@@ -245,10 +249,11 @@ export type Feature<
   C extends CommandHandlers = CommandHandlers,
   A extends PlayerAction = PlayerAction,
   W extends WireFace = WireFace,
-> = FeatureSpec<S, C, A, W>;
+  N extends AnyContentFace = AnyContentFace,
+> = FeatureSpec<S, C, A, W, N>;
 
 // biome-ignore lint/suspicious/noExplicitAny: a list of features of any state and command types
-export type AnyFeature = Feature<any, any, any, any>;
+export type AnyFeature = Feature<any, any, any, any, any>;
 
 /**
  * The features of a world compiled into tables: one handler per command type, one per action verb, the

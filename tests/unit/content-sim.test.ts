@@ -110,7 +110,7 @@ describe('toSimContent on the default world', async () => {
     expect(bank).toBeDefined();
     const stores = sim.npcSpawns.filter((n) => n.service === 'store');
     expect(stores.length).toBeGreaterThanOrEqual(3);
-    for (const s of stores) expect(registry.stores.has(s.storeId!)).toBe(true);
+    for (const s of stores) expect(registry.ids.get('store')?.has(s.storeId!)).toBe(true);
     expect(sim.npcSpawns.some((n) => n.service === 'quest')).toBe(true);
     const area = registry.areas.get('ashwood')!;
     const mob = area.mobSpawns[0]!;

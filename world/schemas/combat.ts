@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, levelSchema, posInt } from './common.ts';
+import { idSchema, levelSchema, posInt } from '../../ecs/core/faces/manifest-primitives.ts';
 
 /** Combat-side manifests: prayers.json, ammunition.json, runes.json, combat-spells.json, tier-requirements.json. */
 

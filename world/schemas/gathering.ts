@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { chanceSchema, idSchema, levelSchema, nonNegInt, posInt } from './common.ts';
+import {
+  chanceSchema,
+  idSchema,
+  levelSchema,
+  nonNegInt,
+  posInt,
+} from '../../ecs/core/faces/manifest-primitives.ts';
 
 /** gathering/{woodcutting,mining,fishing}.json: resource nodes and what they yield. */
 

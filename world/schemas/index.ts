@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { FACE_REQUIRED, FACE_SCHEMAS } from '../content-faces.ts';
 import { biomesFileSchema, worldAreasFileSchema } from './areas.ts';
 import {
   ammunitionFileSchema,
@@ -22,7 +23,6 @@ import {
   smithingFileSchema,
   tanningFileSchema,
 } from './recipes.ts';
-import { storesFileSchema } from './stores.ts';
 import {
   buildingsFileSchema,
   duelArenasFileSchema,
@@ -32,14 +32,14 @@ import {
 } from './world-objects.ts';
 
 /**
- * Every manifest file the server knows, relative to the manifests directory, with its schema. Items are
- * separate (items.json or items/*.json). Required ones follow the spec's "Manifest loading".
+ * The core manifests, relative to the manifests directory, with their schemas: the files many features
+ * read (or none: presentation). A file only one feature reads is declared in that feature's content face
+ * (world/content-faces.ts). Items are separate (items.json or items/*.json).
  */
-export const MANIFEST_SCHEMAS = {
+export const CORE_MANIFEST_SCHEMAS = {
   'npcs.json': npcsFileSchema,
   'world-areas.json': worldAreasFileSchema,
   'biomes.json': biomesFileSchema,
-  'stores.json': storesFileSchema,
   'gathering/woodcutting.json': woodcuttingFileSchema,
   'gathering/mining.json': miningFileSchema,
   'gathering/fishing.json': fishingFileSchema,
@@ -70,10 +70,22 @@ export const MANIFEST_SCHEMAS = {
   'character-templates.json': characterTemplatesFileSchema,
 } as const satisfies Record<string, z.ZodType>;
 
-export type ManifestFile = keyof typeof MANIFEST_SCHEMAS;
-export type ManifestData<F extends ManifestFile> = z.infer<(typeof MANIFEST_SCHEMAS)[F]>;
+export type ManifestFile = keyof typeof CORE_MANIFEST_SCHEMAS;
+export type ManifestData<F extends ManifestFile> = z.infer<(typeof CORE_MANIFEST_SCHEMAS)[F]>;
 
-export const REQUIRED_MANIFESTS = ['npcs.json', 'world-areas.json', 'biomes.json', 'stores.json'] as const;
+export const CORE_REQUIRED = ['npcs.json', 'world-areas.json', 'biomes.json'] as const;
+
+/** Every manifest file the server knows (core and the features' faces), each claimed once. */
+export const MANIFEST_SCHEMAS: Readonly<Record<string, z.ZodType>> = (() => {
+  for (const file of Object.keys(FACE_SCHEMAS)) {
+    if (Object.hasOwn(CORE_MANIFEST_SCHEMAS, file))
+      throw new Error(`manifest ${file} is claimed by the core and by a content face`);
+  }
+  return { ...CORE_MANIFEST_SCHEMAS, ...FACE_SCHEMAS };
+})();
+
+/** Manifests whose absence stops loading (spec "Manifest loading"): the core's and the faces'. */
+export const REQUIRED_MANIFESTS: readonly string[] = [...CORE_REQUIRED, ...FACE_REQUIRED];
 
 /** The spec's split item files; a folder layout may hold more (ammunition, armor, runes ...). */
 export const SPEC_ITEM_FILES = ['weapons', 'tools', 'resources', 'food', 'misc'].map(

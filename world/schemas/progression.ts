@@ -1,6 +1,13 @@
 import { z } from 'zod';
+import {
+  idSchema,
+  itemAmountSchema,
+  levelSchema,
+  nonNegInt,
+  posInt,
+  skillLevelsSchema,
+} from '../../ecs/core/faces/manifest-primitives.ts';
 import { normalizeSkill } from '../../ecs/core/skills.ts';
-import { idSchema, itemAmountSchema, levelSchema, nonNegInt, posInt, skillLevelsSchema } from './common.ts';
 
 /** quests.json and skill-unlocks.json. */
 

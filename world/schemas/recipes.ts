@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { chanceSchema, idSchema, levelSchema, nonNegInt, posInt } from './common.ts';
+import {
+  chanceSchema,
+  idSchema,
+  levelSchema,
+  nonNegInt,
+  posInt,
+} from '../../ecs/core/faces/manifest-primitives.ts';
 
 /** recipes/*.json: one schema per processing skill. */
 

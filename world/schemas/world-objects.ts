@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { assetPathSchema, idSchema, levelSchema, nonNegInt, posInt, positionSchema } from './common.ts';
+import {
+  assetPathSchema,
+  idSchema,
+  levelSchema,
+  nonNegInt,
+  posInt,
+  positionSchema,
+} from '../../ecs/core/faces/manifest-primitives.ts';
 
 /** Objects placed in or describing the world: stations, tools, buildings, model bounds, duel arenas. */
 

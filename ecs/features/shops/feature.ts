@@ -3,6 +3,7 @@ import type { Hasher } from '../../core/hasher.ts';
 import type { GameWorld } from '../../core/world.ts';
 import { inventory } from '../inventory/index.ts';
 import { npcs } from '../npcs/index.ts';
+import { shopsContent } from './content.ts';
 import {
   handleShopBuy,
   handleShopClose,
@@ -35,6 +36,7 @@ export const shops = defineFeature({
   hash: hashShops,
   uses: [npcs, inventory],
   wire: shopsWire,
+  content: shopsContent,
 });
 
 function hashShops(world: GameWorld, h: Hasher): void {

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** Shared building blocks of the manifest schemas. `z.object` keeps tolerating unknown extra fields. */
+/**
+ * Shared building blocks of the manifest schemas, core (world/schemas/) and the features' content faces.
+ * `z.object` keeps tolerating unknown extra fields.
+ */
 
 /** Content ids are slugs (`bronze_hatchet`, `tree_pineDead`): letters, digits, `_` and `-`. */
 export const idSchema = z
