@@ -19,9 +19,6 @@ export interface CrossRefInput {
   npcs: ManifestData<'npcs.json'>;
   areas: ManifestData<'world-areas.json'>;
   biomes: ManifestData<'biomes.json'>;
-  woodcutting?: ManifestData<'gathering/woodcutting.json'> | undefined;
-  mining?: ManifestData<'gathering/mining.json'> | undefined;
-  fishing?: ManifestData<'gathering/fishing.json'> | undefined;
   cooking?: ManifestData<'recipes/cooking.json'> | undefined;
   smelting?: ManifestData<'recipes/smelting.json'> | undefined;
   smithing?: ManifestData<'recipes/smithing.json'> | undefined;
@@ -32,7 +29,6 @@ export interface CrossRefInput {
   runecrafting?: ManifestData<'recipes/runecrafting.json'> | undefined;
   prayers?: ManifestData<'prayers.json'> | undefined;
   stations?: ManifestData<'stations.json'> | undefined;
-  tools?: ManifestData<'tools.json'> | undefined;
   ammunition?: ManifestData<'ammunition.json'> | undefined;
   runes?: ManifestData<'runes.json'> | undefined;
   combatSpells?: ManifestData<'combat-spells.json'> | undefined;
@@ -60,8 +56,6 @@ export function checkCrossRefs(c: CrossRefInput, ctx: ContentContext): void {
   const items = c.items;
   const npcIds = new Set(c.npcs.map((n) => n.id));
   const questIds = c.quests ? new Set(Object.keys(c.quests)) : undefined;
-  const nodes = [...(c.woodcutting?.trees ?? []), ...(c.mining?.rocks ?? []), ...(c.fishing?.spots ?? [])];
-  const nodeIds = new Set(nodes.map((n) => n.id));
   const stationTypes = c.stations ? new Set(c.stations.stations.map((s) => s.type)) : undefined;
 
   const item = (file: string, where: string, id: string, soft = false) => ctx.item(file, where, id, soft);
@@ -110,12 +104,13 @@ export function checkCrossRefs(c: CrossRefInput, ctx: ContentContext): void {
         if (!npcIds.has(m.mobId)) problems.push(`${at} mobSpawns[${i}] (mobId "${m.mobId}"): unknown npc`);
       });
       each(a.resources, (r, i) => {
-        if (!nodeIds.has(r.resourceId)) {
+        if (!ctx.has('resource', r.resourceId)) {
           warnings.push(`${at} resources[${i}] (resourceId "${r.resourceId}"): unknown resource, not placed`);
         }
       });
       (a.fishing?.spotTypes ?? []).forEach((s, i) => {
-        if (!nodeIds.has(s)) problems.push(`${at} fishing.spotTypes[${i}] ("${s}"): unknown fishing spot`);
+        if (!ctx.has('resource', s))
+          problems.push(`${at} fishing.spotTypes[${i}] ("${s}"): unknown fishing spot`);
       });
       if (stationTypes) {
         each(a.stations, (s, i) => {
@@ -131,25 +126,6 @@ export function checkCrossRefs(c: CrossRefInput, ctx: ContentContext): void {
       if (!npcIds.has(m)) problems.push(`biomes.json: biome "${b.id}" mobs[${i}] ("${m}"): unknown npc`);
     });
   });
-
-  const gathering = [
-    ['gathering/woodcutting.json', c.woodcutting?.trees],
-    ['gathering/mining.json', c.mining?.rocks],
-    ['gathering/fishing.json', c.fishing?.spots],
-  ] as const;
-  for (const [file, list] of gathering) {
-    for (const node of list ?? []) {
-      const tool = node.toolRequired;
-      const isClass = [...items.keys()].some((id) => id.endsWith(`_${tool}`));
-      if (!items.has(tool) && !isClass) {
-        problems.push(
-          `${file}: node "${node.id}" toolRequired ("${tool}"): neither an item nor a tool class`,
-        );
-      }
-      if (node.secondaryRequired) item(file, `node "${node.id}" secondaryRequired`, node.secondaryRequired);
-      each(node.harvestYield, (y, i) => item(file, `node "${node.id}" harvestYield[${i}]`, y.itemId, true));
-    }
-  }
 
   each(c.cooking?.recipes, (r, i) => {
     const at = `recipe ${i} ("${r.raw}")`;
@@ -189,7 +165,6 @@ export function checkCrossRefs(c: CrossRefInput, ctx: ContentContext): void {
     each(r.essenceTypes, (e, j) => item('recipes/runecrafting.json', `recipe ${i} essenceTypes[${j}]`, e));
   });
 
-  each(c.tools, (t, i) => item('tools.json', `tool ${i}`, t.itemId, true));
   each(c.ammunition?.arrows, (a, i) => item('ammunition.json', `arrow ${i}`, a.id));
   each(c.runes?.runes, (r, i) => item('runes.json', `rune ${i}`, r.id));
   each(c.runes?.elementalStaves, (s, i) => {

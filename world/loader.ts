@@ -74,22 +74,14 @@ export async function loadContent(manifestsDir: string): Promise<ContentRegistry
   const areaList = Object.entries(areas).flatMap(([group, byKey]) =>
     Object.values(byKey).map((a) => ({ ...a, group })),
   );
-  const resources = [
-    ...(data['gathering/woodcutting.json']?.trees ?? []),
-    ...(data['gathering/mining.json']?.rocks ?? []),
-    ...(data['gathering/fishing.json']?.spots ?? []),
-  ];
   const prayers = data['prayers.json']?.prayers ?? [];
   const stations = data['stations.json']?.stations ?? [];
-  const tools = data['tools.json'] ?? [];
   const quests = Object.values(data['quests.json'] ?? {});
   duplicates('npcs.json', 'npc', npcs, (n) => n.id, problems);
   duplicates('world-areas.json', 'area', areaList, (a) => a.id, problems);
   duplicates('biomes.json', 'biome', biomes, (b) => b.id, problems);
-  duplicates('gathering/*.json', 'resource', resources, (r) => r.id, problems);
   duplicates('prayers.json', 'prayer', prayers, (p) => p.id, problems);
   duplicates('stations.json', 'station type', stations, (s) => s.type, problems);
-  duplicates('tools.json', 'tool', tools, (t) => t.itemId, problems);
   const templateFile = data['character-templates.json'];
   if (templateFile) duplicates('character-templates.json', 'template', templateFile, (t) => t.id, problems);
 
@@ -121,9 +113,6 @@ export async function loadContent(manifestsDir: string): Promise<ContentRegistry
       npcs,
       areas,
       biomes,
-      woodcutting: data['gathering/woodcutting.json'],
-      mining: data['gathering/mining.json'],
-      fishing: data['gathering/fishing.json'],
       cooking: data['recipes/cooking.json'],
       smelting: data['recipes/smelting.json'],
       smithing: data['recipes/smithing.json'],
@@ -134,7 +123,6 @@ export async function loadContent(manifestsDir: string): Promise<ContentRegistry
       runecrafting: data['recipes/runecrafting.json'],
       prayers: data['prayers.json'],
       stations: data['stations.json'],
-      tools: data['tools.json'],
       ammunition: data['ammunition.json'],
       runes: data['runes.json'],
       combatSpells: data['combat-spells.json'],
@@ -153,7 +141,6 @@ export async function loadContent(manifestsDir: string): Promise<ContentRegistry
     npcs: frozenMap(npcs.map((n) => [n.id, n])),
     areas: frozenMap(areaList.map((a) => [a.id, a])),
     biomes: frozenMap(biomes.map((b) => [b.id, b])),
-    resources: frozenMap(resources.map((r) => [r.id, r])),
     recipes: {
       cooking: data['recipes/cooking.json']?.recipes ?? [],
       smelting: data['recipes/smelting.json']?.recipes ?? [],
@@ -166,7 +153,6 @@ export async function loadContent(manifestsDir: string): Promise<ContentRegistry
     },
     prayers: frozenMap(prayers.map((p) => [p.id, p])),
     stations: frozenMap(stations.map((s) => [s.type, s])),
-    tools: frozenMap(tools.filter((t) => items.has(t.itemId)).map((t) => [t.itemId, t])),
     ammunition: data['ammunition.json']?.arrows ?? [],
     runes: data['runes.json'],
     combatSpells: data['combat-spells.json'],
@@ -261,25 +247,12 @@ function normaliseUnlocks(
   return out;
 }
 
-/** What the features not yet moved to a content face block: station and resource node footprints. */
+/** What the features not yet moved to a content face block: station footprints. */
 function legacyBlocks(
   data: Loaded,
   placements: ReturnType<typeof areaPlacements>,
   ctx: ReturnType<typeof contentContext>,
 ): TileRect[] {
   const stations = new Map((data['stations.json']?.stations ?? []).map((s) => [s.type, s]));
-  const nodes = new Map(
-    [
-      ...(data['gathering/woodcutting.json']?.trees ?? []),
-      ...(data['gathering/mining.json']?.rocks ?? []),
-      ...(data['gathering/fishing.json']?.spots ?? []),
-    ].map((n) => [n.id, n]),
-  );
-  return [
-    ...placements.stations.map((s) => footprintRect(s.x, s.z, ctx.footprint(stations.get(s.id)?.model))),
-    ...placements.resources.flatMap((r) => {
-      const node = nodes.get(r.id);
-      return node ? [footprintRect(r.x, r.z, ctx.footprint(node.modelPath ?? node.modelVariants?.[0]))] : [];
-    }),
-  ];
+  return placements.stations.map((s) => footprintRect(s.x, s.z, ctx.footprint(stations.get(s.id)?.model)));
 }

@@ -4,7 +4,6 @@ import type { Skill } from '../ecs/core/skills.ts';
 import type { TileMap } from '../ecs/core/tile-map.ts';
 import type { AreaPlacements } from './placements.ts';
 import type { AreaDef, BiomeDef } from './schemas/areas.ts';
-import type { GatheringNodeDef } from './schemas/gathering.ts';
 import type { ManifestData } from './schemas/index.ts';
 import type { ItemDef } from './schemas/items.ts';
 import type { NpcDef } from './schemas/npcs.ts';
@@ -18,8 +17,6 @@ export interface ContentRegistry {
   /** Every area of world-areas.json by id, with the group it was listed under (`starterTowns` ...). */
   readonly areas: ReadonlyMap<string, AreaDef & { readonly group: string }>;
   readonly biomes: ReadonlyMap<string, BiomeDef>;
-  /** Trees, rocks and fishing spots by id. */
-  readonly resources: ReadonlyMap<string, GatheringNodeDef>;
   readonly recipes: {
     readonly cooking: ManifestData<'recipes/cooking.json'>['recipes'];
     readonly smelting: ManifestData<'recipes/smelting.json'>['recipes'];
@@ -33,8 +30,6 @@ export interface ContentRegistry {
   readonly prayers: ReadonlyMap<string, ManifestData<'prayers.json'>['prayers'][number]>;
   /** By station type (`bank`, `anvil` ...). */
   readonly stations: ReadonlyMap<string, ManifestData<'stations.json'>['stations'][number]>;
-  /** By item id. */
-  readonly tools: ReadonlyMap<string, ManifestData<'tools.json'>[number]>;
   readonly ammunition: ManifestData<'ammunition.json'>['arrows'];
   readonly runes: ManifestData<'runes.json'> | undefined;
   readonly combatSpells: ManifestData<'combat-spells.json'> | undefined;

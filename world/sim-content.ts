@@ -3,7 +3,6 @@ import type {
   AreaInfo,
   DialogueTree,
   DropInfo,
-  GatheringNode,
   ItemInfo,
   NpcInfo,
   NpcSpawn,
@@ -13,13 +12,11 @@ import type {
   ResourceSpawn,
   SimContent,
   StationSpawn,
-  ToolInfo,
 } from '../ecs/core/content.ts';
 import { slotStacks } from '../ecs/core/new-character.ts';
 import { normalizeSkill, type Skill } from '../ecs/core/skills.ts';
 import type { ContentRegistry } from './registry.ts';
 import type { AreaDef } from './schemas/areas.ts';
-import type { GatheringNodeDef } from './schemas/gathering.ts';
 import type { ItemDef } from './schemas/items.ts';
 import type { NpcDef } from './schemas/npcs.ts';
 import type { QuestDef } from './schemas/progression.ts';
@@ -37,7 +34,7 @@ export function toSimContent(registry: ContentRegistry): SimContent {
   const npcSpawns = areas.flatMap((a) => areaNpcSpawns(a));
   // Placements of unknown nodes were reported as warnings by the loader; they are not placed.
   const resourceSpawns: ResourceSpawn[] = registry.placements.resources.flatMap((r) =>
-    registry.resources.has(r.id) ? [{ resourceId: r.id, kind: r.kind, x: r.x, z: r.z }] : [],
+    registry.ids.get('resource')?.has(r.id) ? [{ resourceId: r.id, kind: r.kind, x: r.x, z: r.z }] : [],
   );
   const stationSpawns: StationSpawn[] = registry.placements.stations.map((s) => ({
     type: s.id,
@@ -58,8 +55,6 @@ export function toSimContent(registry: ContentRegistry): SimContent {
     resourceSpawns,
     stationSpawns,
     starterInventory,
-    gatheringNodes: new Map([...registry.resources.values()].map((n) => [n.id, gatheringNode(n)])),
-    tools: [...registry.tools.values()].flatMap((t) => toolInfo(t)),
     recipes: recipesOf(registry),
     dialogues: new Map(
       [...registry.npcs.values()].flatMap((n) =>
@@ -182,48 +177,6 @@ function questInfo(def: QuestDef): QuestInfo {
     rewardXp: skillMap(def.rewards.xp),
     rewardQuestPoints: def.rewards.questPoints || def.questPoints,
   });
-}
-
-function gatheringNode(def: GatheringNodeDef): GatheringNode {
-  return Object.freeze({
-    id: def.id,
-    name: def.name,
-    skill: def.harvestSkill,
-    toolRequired: def.toolRequired,
-    secondaryRequired: def.secondaryRequired ?? null,
-    levelRequired: def.levelRequired,
-    baseCycleTicks: def.baseCycleTicks,
-    depleteChance: def.depleteChance,
-    respawnTicks: def.respawnTicks,
-    yields: def.harvestYield.map((y) => ({
-      itemId: y.itemId,
-      quantity: y.quantity,
-      chance: y.chance,
-      xp: y.xpAmount,
-      levelRequired: y.levelRequired ?? 1,
-      catchLow: y.catchLow ?? null,
-      catchHigh: y.catchHigh ?? null,
-    })),
-    moveTicks: def.moveTicks ?? 0,
-    moveRadius: def.moveRadius ?? 3,
-  });
-}
-
-function toolInfo(t: ContentRegistry['tools'] extends ReadonlyMap<string, infer T> ? T : never): ToolInfo[] {
-  const skill = normalizeSkill(t.skill);
-  if (!skill) return [];
-  return [
-    {
-      itemId: t.itemId,
-      skill,
-      tier: t.tier ?? null,
-      levelRequired: t.levelRequired,
-      priority: t.priority,
-      rollTicks: t.rollTicks ?? null,
-      bonusTickChance: t.bonusTickChance ?? 0,
-      bonusRollTicks: t.bonusRollTicks ?? null,
-    },
-  ];
 }
 
 /**

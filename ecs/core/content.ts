@@ -140,55 +140,6 @@ export interface StationSpawn {
   readonly z: number;
 }
 
-/** One possible yield of a gathering node (`harvestYield`). */
-export interface HarvestYield {
-  readonly itemId: string;
-  readonly quantity: number;
-  /** Chance this yield is given on a successful roll (1 = always). */
-  readonly chance: number;
-  readonly xp: number;
-  /** Skill level needed for this yield (a fishing spot's better fish); 1 when the manifest says nothing. */
-  readonly levelRequired: number;
-  /** Catch rate out of 256 at level 1 and at level 99 (fishing), when the manifest gives them. */
-  readonly catchLow: number | null;
-  readonly catchHigh: number | null;
-}
-
-/** A tree, rock or fishing spot definition (gathering/*.json). */
-export interface GatheringNode {
-  readonly id: string;
-  readonly name: string;
-  readonly skill: Skill;
-  /** An item id (any tool of its class counts) or a tool class (`pickaxe`). */
-  readonly toolRequired: string;
-  /** Consumed per catch (bait, feathers), or null. */
-  readonly secondaryRequired: string | null;
-  readonly levelRequired: number;
-  readonly baseCycleTicks: number;
-  readonly depleteChance: number;
-  readonly respawnTicks: number;
-  readonly yields: readonly HarvestYield[];
-  /** Ticks between two moves of the node (a fishing spot); 0 = it stays. */
-  readonly moveTicks: number;
-  /** Tiles around its content position within which it moves. */
-  readonly moveRadius: number;
-}
-
-/** A gathering tool (tools.json). A lower `priority` is a better tool. */
-export interface ToolInfo {
-  readonly itemId: string;
-  readonly skill: Skill;
-  /** `bronze`, `iron`...: a tool whose id is `<tier>_<class>` belongs to that class of tools. */
-  readonly tier: string | null;
-  readonly levelRequired: number;
-  readonly priority: number;
-  /** Ticks between two rolls with this tool, replacing the node's `baseCycleTicks`; null = the node's. */
-  readonly rollTicks: number | null;
-  /** Chance a cycle takes `bonusRollTicks` instead (dragon and crystal pickaxes). */
-  readonly bonusTickChance: number;
-  readonly bonusRollTicks: number | null;
-}
-
 export type RecipeKind =
   | 'cooking'
   | 'firemaking'
@@ -265,10 +216,6 @@ export interface SimContent extends Partial<ContentParts> {
   readonly stationSpawns: readonly StationSpawn[];
   /** What a new character starts with. */
   readonly starterInventory: readonly ItemStack[];
-  /** Gathering node definitions by id (absent: nothing can be gathered). */
-  readonly gatheringNodes?: ReadonlyMap<string, GatheringNode>;
-  /** Gathering tools (absent: none). */
-  readonly tools?: readonly ToolInfo[];
   /** Processing recipes of every kind, in manifest order (absent: none). */
   readonly recipes?: readonly RecipeInfo[];
   /** NPC dialogue trees by NPC id (npcs.json `dialogue`). */

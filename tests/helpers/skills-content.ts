@@ -1,11 +1,5 @@
-import type {
-  GatheringNode,
-  HarvestYield,
-  ItemInfo,
-  RecipeInfo,
-  SimContent,
-  ToolInfo,
-} from '../../ecs/core/content.ts';
+import type { ItemInfo, RecipeInfo, SimContent } from '../../ecs/core/content.ts';
+import type { GatheringNode, HarvestYield, ToolInfo } from '../../ecs/features/gathering/content.ts';
 import { TEST_ITEMS, testContent } from './sim-content.ts';
 
 /**

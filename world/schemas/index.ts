@@ -8,7 +8,6 @@ import {
   runesFileSchema,
   tierRequirementsFileSchema,
 } from './combat.ts';
-import { fishingFileSchema, miningFileSchema, woodcuttingFileSchema } from './gathering.ts';
 import { npcsFileSchema } from './npcs.ts';
 import { lodSettingsFileSchema, musicFileSchema, vegetationFileSchema } from './presentation.ts';
 import { questsFileSchema, skillUnlocksFileSchema } from './progression.ts';
@@ -28,7 +27,6 @@ import {
   duelArenasFileSchema,
   modelBoundsFileSchema,
   stationsFileSchema,
-  toolsFileSchema,
 } from './world-objects.ts';
 
 /**
@@ -40,9 +38,6 @@ export const CORE_MANIFEST_SCHEMAS = {
   'npcs.json': npcsFileSchema,
   'world-areas.json': worldAreasFileSchema,
   'biomes.json': biomesFileSchema,
-  'gathering/woodcutting.json': woodcuttingFileSchema,
-  'gathering/mining.json': miningFileSchema,
-  'gathering/fishing.json': fishingFileSchema,
   'recipes/cooking.json': cookingFileSchema,
   'recipes/smelting.json': smeltingFileSchema,
   'recipes/smithing.json': smithingFileSchema,
@@ -53,7 +48,6 @@ export const CORE_MANIFEST_SCHEMAS = {
   'recipes/runecrafting.json': runecraftingFileSchema,
   'prayers.json': prayersFileSchema,
   'stations.json': stationsFileSchema,
-  'tools.json': toolsFileSchema,
   'ammunition.json': ammunitionFileSchema,
   'runes.json': runesFileSchema,
   'combat-spells.json': combatSpellsFileSchema,

@@ -2,13 +2,12 @@ import { z } from 'zod';
 import {
   assetPathSchema,
   idSchema,
-  levelSchema,
   nonNegInt,
   posInt,
   positionSchema,
 } from '../../ecs/core/faces/manifest-primitives.ts';
 
-/** Objects placed in or describing the world: stations, tools, buildings, model bounds, duel arenas. */
+/** Objects placed in or describing the world: stations, buildings, model bounds, duel arenas. */
 
 export const stationsFileSchema = z.object({
   stations: z.array(
@@ -21,20 +20,6 @@ export const stationsFileSchema = z.object({
     }),
   ),
 });
-
-export const toolsFileSchema = z.array(
-  z.object({
-    itemId: idSchema,
-    skill: z.enum(['woodcutting', 'mining', 'fishing']),
-    tier: z.string().optional(),
-    levelRequired: levelSchema,
-    priority: z.number().int().min(0),
-    rollTicks: posInt.optional(),
-    /** Chance a cycle is `bonusRollTicks` long instead (dragon and crystal pickaxes). */
-    bonusTickChance: z.number().min(0).max(1).optional(),
-    bonusRollTicks: posInt.optional(),
-  }),
-);
 
 /** Our shape (the reference ships an empty list): a rectangle of blocked tiles with an optional door. */
 export const buildingsFileSchema = z.array(

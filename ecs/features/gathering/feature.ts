@@ -1,6 +1,7 @@
 import { defineFeature } from '../../core/feature.ts';
 import { inventory } from '../inventory/index.ts';
 import { resources } from '../resources/index.ts';
+import { gatheringContent } from './content.ts';
 import {
   gatherAction,
   gatheringSystem,
@@ -24,4 +25,5 @@ export const gathering = defineFeature({
   hash: hashGathering,
   uses: [resources, inventory],
   wire: gatheringWire,
+  content: gatheringContent,
 });
