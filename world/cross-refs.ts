@@ -19,14 +19,6 @@ export interface CrossRefInput {
   npcs: ManifestData<'npcs.json'>;
   areas: ManifestData<'world-areas.json'>;
   biomes: ManifestData<'biomes.json'>;
-  cooking?: ManifestData<'recipes/cooking.json'> | undefined;
-  smelting?: ManifestData<'recipes/smelting.json'> | undefined;
-  smithing?: ManifestData<'recipes/smithing.json'> | undefined;
-  firemaking?: ManifestData<'recipes/firemaking.json'> | undefined;
-  crafting?: ManifestData<'recipes/crafting.json'> | undefined;
-  fletching?: ManifestData<'recipes/fletching.json'> | undefined;
-  tanning?: ManifestData<'recipes/tanning.json'> | undefined;
-  runecrafting?: ManifestData<'recipes/runecrafting.json'> | undefined;
   prayers?: ManifestData<'prayers.json'> | undefined;
   stations?: ManifestData<'stations.json'> | undefined;
   ammunition?: ManifestData<'ammunition.json'> | undefined;
@@ -125,44 +117,6 @@ export function checkCrossRefs(c: CrossRefInput, ctx: ContentContext): void {
     each(b.mobs, (m, i) => {
       if (!npcIds.has(m)) problems.push(`biomes.json: biome "${b.id}" mobs[${i}] ("${m}"): unknown npc`);
     });
-  });
-
-  each(c.cooking?.recipes, (r, i) => {
-    const at = `recipe ${i} ("${r.raw}")`;
-    item('recipes/cooking.json', `${at} raw`, r.raw);
-    item('recipes/cooking.json', `${at} cooked`, r.cooked);
-    item('recipes/cooking.json', `${at} burnt`, r.burnt, true);
-  });
-  each(c.smelting?.recipes, (r, i) => {
-    item('recipes/smelting.json', `recipe ${i} output`, r.output);
-    each(r.inputs, (x, j) =>
-      item('recipes/smelting.json', `recipe ${i} ("${r.output}") inputs[${j}]`, x.item),
-    );
-  });
-  each(c.smithing?.recipes, (r, i) => {
-    item('recipes/smithing.json', `recipe ${i} output`, r.output);
-    item('recipes/smithing.json', `recipe ${i} ("${r.output}") bar`, r.bar);
-  });
-  each(c.firemaking?.recipes, (r, i) => item('recipes/firemaking.json', `recipe ${i} log`, r.log));
-  for (const [file, data] of [
-    ['recipes/crafting.json', c.crafting],
-    ['recipes/fletching.json', c.fletching],
-  ] as const) {
-    each(data?.recipes, (r, i) => {
-      const at = `recipe ${i} ("${r.output}")`;
-      item(file, `recipe ${i} output`, r.output);
-      each(r.inputs, (x, j) => item(file, `${at} inputs[${j}]`, x.item));
-      each(r.tools, (t, j) => item(file, `${at} tools[${j}]`, t));
-      each(r.consumables, (x, j) => item(file, `${at} consumables[${j}]`, x.item));
-    });
-  }
-  each(c.tanning?.recipes, (r, i) => {
-    item('recipes/tanning.json', `recipe ${i} input`, r.input);
-    item('recipes/tanning.json', `recipe ${i} output`, r.output);
-  });
-  each(c.runecrafting?.recipes, (r, i) => {
-    item('recipes/runecrafting.json', `recipe ${i} runeItemId`, r.runeItemId);
-    each(r.essenceTypes, (e, j) => item('recipes/runecrafting.json', `recipe ${i} essenceTypes[${j}]`, e));
   });
 
   each(c.ammunition?.arrows, (a, i) => item('ammunition.json', `arrow ${i}`, a.id));

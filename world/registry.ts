@@ -17,16 +17,6 @@ export interface ContentRegistry {
   /** Every area of world-areas.json by id, with the group it was listed under (`starterTowns` ...). */
   readonly areas: ReadonlyMap<string, AreaDef & { readonly group: string }>;
   readonly biomes: ReadonlyMap<string, BiomeDef>;
-  readonly recipes: {
-    readonly cooking: ManifestData<'recipes/cooking.json'>['recipes'];
-    readonly smelting: ManifestData<'recipes/smelting.json'>['recipes'];
-    readonly smithing: ManifestData<'recipes/smithing.json'>['recipes'];
-    readonly firemaking: ManifestData<'recipes/firemaking.json'>['recipes'];
-    readonly crafting: ManifestData<'recipes/crafting.json'>['recipes'];
-    readonly fletching: ManifestData<'recipes/fletching.json'>['recipes'];
-    readonly tanning: ManifestData<'recipes/tanning.json'>['recipes'];
-    readonly runecrafting: ManifestData<'recipes/runecrafting.json'>['recipes'];
-  };
   readonly prayers: ReadonlyMap<string, ManifestData<'prayers.json'>['prayers'][number]>;
   /** By station type (`bank`, `anvil` ...). */
   readonly stations: ReadonlyMap<string, ManifestData<'stations.json'>['stations'][number]>;

@@ -8,7 +8,6 @@ import type {
   NpcSpawn,
   PrayerInfo,
   QuestInfo,
-  RecipeInfo,
   ResourceSpawn,
   SimContent,
   StationSpawn,
@@ -55,7 +54,6 @@ export function toSimContent(registry: ContentRegistry): SimContent {
     resourceSpawns,
     stationSpawns,
     starterInventory,
-    recipes: recipesOf(registry),
     dialogues: new Map(
       [...registry.npcs.values()].flatMap((n) =>
         n.dialogue ? [[n.id, dialogueTree(n.dialogue)] as const] : [],
@@ -177,149 +175,6 @@ function questInfo(def: QuestDef): QuestInfo {
     rewardXp: skillMap(def.rewards.xp),
     rewardQuestPoints: def.rewards.questPoints || def.questPoints,
   });
-}
-
-/**
- * Tools the recipe files do not name but the game needs: a tinderbox lights logs, a hammer works the
- * anvil. Required only when the content has such an item.
- */
-const FIREMAKING_TOOL = 'tinderbox';
-const SMITHING_TOOL = 'hammer';
-/** Cooking happens on a fire or a range; smelting at a furnace, smithing at an anvil, runes at an altar. */
-const COOKING_STATIONS = ['fire', 'range'];
-
-const stack = (itemId: string, quantity: number) => ({ itemId, quantity });
-
-/** Every recipe of every kind as one shape (RecipeInfo), in file order. */
-export function recipesOf(registry: ContentRegistry): RecipeInfo[] {
-  const r = registry.recipes;
-  const has = (id: string) => registry.items.has(id);
-  const base = {
-    anyOf: [],
-    tools: [],
-    consumables: [],
-    stations: [],
-    burnt: null,
-    stopBurnLevel: {},
-    successRate: 1,
-    coins: 0,
-    fireTicks: 0,
-    multiLevels: [],
-  } as const;
-  const out: RecipeInfo[] = [];
-  for (const c of r.cooking) {
-    out.push({
-      ...base,
-      kind: 'cooking',
-      id: c.cooked,
-      skill: 'cooking',
-      level: c.level,
-      xp: c.xp,
-      ticks: c.ticks,
-      inputs: [stack(c.raw, 1)],
-      outputs: [stack(c.cooked, 1)],
-      stations: COOKING_STATIONS,
-      burnt: c.burnt,
-      stopBurnLevel: { ...(c.stopBurnLevel ?? {}) },
-    });
-  }
-  for (const f of r.firemaking) {
-    out.push({
-      ...base,
-      kind: 'firemaking',
-      id: f.log,
-      skill: 'firemaking',
-      level: f.level,
-      xp: f.xp,
-      ticks: f.ticks,
-      inputs: [stack(f.log, 1)],
-      tools: has(FIREMAKING_TOOL) ? [FIREMAKING_TOOL] : [],
-      outputs: [],
-      fireTicks: f.burnTicks ?? f.ticks,
-    });
-  }
-  for (const m of r.smelting) {
-    out.push({
-      ...base,
-      kind: 'smelting',
-      id: m.output,
-      skill: 'smithing',
-      level: m.level,
-      xp: m.xp,
-      ticks: m.ticks,
-      inputs: m.inputs.map((i) => stack(i.item, i.amount)),
-      outputs: [stack(m.output, 1)],
-      stations: ['furnace'],
-      successRate: m.successRate,
-    });
-  }
-  for (const m of r.smithing) {
-    out.push({
-      ...base,
-      kind: 'smithing',
-      id: m.output,
-      skill: 'smithing',
-      level: m.level,
-      xp: m.xp,
-      ticks: m.ticks,
-      inputs: [stack(m.bar, m.barsRequired)],
-      tools: has(SMITHING_TOOL) ? [SMITHING_TOOL] : [],
-      outputs: [stack(m.output, m.outputQuantity)],
-      stations: ['anvil'],
-    });
-  }
-  for (const [kind, list] of [
-    ['crafting', r.crafting],
-    ['fletching', r.fletching],
-  ] as const) {
-    for (const m of list) {
-      out.push({
-        ...base,
-        kind,
-        id: m.output,
-        skill: (m.skill ? normalizeSkill(m.skill) : undefined) ?? kind,
-        level: m.level,
-        xp: m.xp,
-        ticks: m.ticks,
-        inputs: m.inputs.map((i) => stack(i.item, i.amount)),
-        tools: [...m.tools],
-        consumables: m.consumables.map((c) => ({ itemId: c.item, uses: c.uses })),
-        outputs: [stack(m.output, m.outputQuantity)],
-        stations: m.station === 'none' ? [] : [m.station],
-      });
-    }
-  }
-  for (const t of r.tanning) {
-    out.push({
-      ...base,
-      kind: 'tanning',
-      id: t.output,
-      skill: null,
-      level: 1,
-      xp: 0,
-      ticks: 1,
-      inputs: [stack(t.input, 1)],
-      outputs: [stack(t.output, 1)],
-      coins: t.cost,
-    });
-  }
-  for (const m of r.runecrafting) {
-    out.push({
-      ...base,
-      kind: 'runecrafting',
-      id: m.runeItemId,
-      skill: 'runecrafting',
-      level: m.levelRequired,
-      xp: m.xpPerEssence,
-      ticks: 1,
-      inputs: [],
-      anyOf: [...m.essenceTypes],
-      outputs: [stack(m.runeItemId, 1)],
-      stations: ['altar'],
-      multiLevels: [...m.multiRuneLevels],
-    });
-  }
-  return out;
 }
 
 /** Template stacks as inventory slots: a non-stackable item of quantity n fills n slots of 1. */

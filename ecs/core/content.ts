@@ -140,53 +140,6 @@ export interface StationSpawn {
   readonly z: number;
 }
 
-export type RecipeKind =
-  | 'cooking'
-  | 'firemaking'
-  | 'smelting'
-  | 'smithing'
-  | 'crafting'
-  | 'fletching'
-  | 'tanning'
-  | 'runecrafting';
-
-/** A processing recipe of any kind (recipes/*.json), normalised. */
-export interface RecipeInfo {
-  readonly kind: RecipeKind;
-  /** The `skill:make` id: the output item id (the cooked item; for firemaking, the logs id). */
-  readonly id: string;
-  /** The skill trained and checked; null for tanning (no skill). */
-  readonly skill: Skill | null;
-  readonly level: number;
-  /** Experience per item made (rounded to whole points when granted). */
-  readonly xp: number;
-  /** Ticks per item. */
-  readonly ticks: number;
-  /** Consumed per item made. */
-  readonly inputs: readonly ItemStack[];
-  /** One of these is consumed per item as well (runecrafting essence), first owned first; empty = none. */
-  readonly anyOf: readonly string[];
-  /** Held, not consumed (hammer, tinderbox, knife, needle, chisel, moulds). */
-  readonly tools: readonly string[];
-  /** Consumed once every `uses` items (thread). */
-  readonly consumables: readonly { readonly itemId: string; readonly uses: number }[];
-  /** Added per item made. Empty for firemaking (the logs become a fire). */
-  readonly outputs: readonly ItemStack[];
-  /** Station types any of which the recipe needs within reach; empty = anywhere. */
-  readonly stations: readonly string[];
-  /** Cooking: the burnt item and the level from which each station never burns. */
-  readonly burnt: string | null;
-  readonly stopBurnLevel: Readonly<Partial<Record<string, number>>>;
-  /** Chance an item comes out (smelting iron); a failure consumes the inputs and gives nothing. */
-  readonly successRate: number;
-  /** Coins paid per item (tanning). */
-  readonly coins: number;
-  /** Firemaking: ticks the lit fire burns. */
-  readonly fireTicks: number;
-  /** Runecrafting: levels at which each essence gives one more rune. */
-  readonly multiLevels: readonly number[];
-}
-
 /** A named world area of the content (world-areas.json), as a tile rectangle (bounds inclusive). */
 export interface WorldArea {
   readonly id: string;
@@ -216,8 +169,6 @@ export interface SimContent extends Partial<ContentParts> {
   readonly stationSpawns: readonly StationSpawn[];
   /** What a new character starts with. */
   readonly starterInventory: readonly ItemStack[];
-  /** Processing recipes of every kind, in manifest order (absent: none). */
-  readonly recipes?: readonly RecipeInfo[];
   /** NPC dialogue trees by NPC id (npcs.json `dialogue`). */
   readonly dialogues?: ReadonlyMap<string, DialogueTree>;
   /** Quests by id (quests.json). */

@@ -92,13 +92,13 @@ export function forbiddenImports(
 
 /**
  * A face: what an outer layer reads of a feature (its wire, content or persistence shapes, zod schemas),
- * declared in the feature's folder. The kit of faces sits in ecs/core/faces/; the core's own wire face is
- * ecs/core/wire.ts.
+ * declared in the feature's folder as wire.ts, content.ts or persist.ts (a long one split into
+ * content-<part>.ts). The kit of faces sits in ecs/core/faces/; the core's own wire face is ecs/core/wire.ts.
  */
 export const isFaceFile = (rel: string): boolean =>
   rel.startsWith('ecs/core/faces/') ||
   rel === 'ecs/core/wire.ts' ||
-  /^ecs\/features\/[^/]+\/(wire|content|persist)\.ts$/.test(rel);
+  /^ecs\/features\/[^/]+\/(wire|content|persist)(-[a-z0-9-]+)?\.ts$/.test(rel);
 
 /** Where a feature attaches its faces: its feature.ts (the core's: players.ts). */
 const isRegistration = (rel: string): boolean =>

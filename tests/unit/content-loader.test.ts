@@ -58,7 +58,8 @@ describe('default world', () => {
     expect(registry.items.size).toBeGreaterThanOrEqual(12);
     expect(() => (registry.items as Map<string, unknown>).set('x', {})).toThrow(TypeError);
     expect(Object.isFrozen(registry.items.get('coins'))).toBe(true);
-    expect(Object.isFrozen(registry.recipes.cooking)).toBe(true);
+    expect(Object.isFrozen(registry.manifests['recipes/cooking.json'])).toBe(true);
+    expect(Object.isFrozen(registry.parts)).toBe(true);
     expect(registry.templates.length).toBeGreaterThan(0);
   });
 

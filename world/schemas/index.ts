@@ -13,16 +13,6 @@ import { lodSettingsFileSchema, musicFileSchema, vegetationFileSchema } from './
 import { questsFileSchema, skillUnlocksFileSchema } from './progression.ts';
 import { characterTemplatesFileSchema, worldFileSchema } from './project.ts';
 import {
-  cookingFileSchema,
-  craftingFileSchema,
-  firemakingFileSchema,
-  fletchingFileSchema,
-  runecraftingFileSchema,
-  smeltingFileSchema,
-  smithingFileSchema,
-  tanningFileSchema,
-} from './recipes.ts';
-import {
   buildingsFileSchema,
   duelArenasFileSchema,
   modelBoundsFileSchema,
@@ -38,14 +28,6 @@ export const CORE_MANIFEST_SCHEMAS = {
   'npcs.json': npcsFileSchema,
   'world-areas.json': worldAreasFileSchema,
   'biomes.json': biomesFileSchema,
-  'recipes/cooking.json': cookingFileSchema,
-  'recipes/smelting.json': smeltingFileSchema,
-  'recipes/smithing.json': smithingFileSchema,
-  'recipes/firemaking.json': firemakingFileSchema,
-  'recipes/crafting.json': craftingFileSchema,
-  'recipes/fletching.json': fletchingFileSchema,
-  'recipes/tanning.json': tanningFileSchema,
-  'recipes/runecrafting.json': runecraftingFileSchema,
   'prayers.json': prayersFileSchema,
   'stations.json': stationsFileSchema,
   'ammunition.json': ammunitionFileSchema,

@@ -3,6 +3,7 @@ import { gathering } from '../gathering/index.ts';
 import { inventory } from '../inventory/index.ts';
 import { movement } from '../movement/index.ts';
 import { stations } from '../stations/index.ts';
+import { processingContent } from './content.ts';
 import {
   handleSkillMake,
   hashProcessing,
@@ -37,4 +38,5 @@ export const processing = defineFeature({
   hash: hashProcessing,
   uses: [movement, stations, inventory, gathering],
   wire: processingWire,
+  content: processingContent,
 });

@@ -1,6 +1,5 @@
 import type { ItemStack } from '../../core/character-state.ts';
 import type { CommandOf } from '../../core/commands.ts';
-import type { RecipeInfo } from '../../core/content.ts';
 import type { SimErrorCode } from '../../core/events.ts';
 import type { Hasher } from '../../core/hasher.ts';
 import { grantXp, itemsChanged, stateChanged } from '../../core/players.ts';
@@ -10,6 +9,7 @@ import { owns, stopGathering } from '../gathering/index.ts';
 import { addItem, countItem, freeSlots, isStackable } from '../inventory/index.ts';
 import { dropPath } from '../movement/index.ts';
 import { placeStation, STATIONS, stationOf } from '../stations/index.ts';
+import type { RecipeInfo } from './content.ts';
 import type { ProcessingStopReason } from './events.ts';
 import { MAX_QUANTITY, type Maker, PROCESSING, STATION_REACH } from './state.ts';
 

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { AT, SKILL_RECIPES, skillsContent } from '../../../tests/helpers/skills-content.ts';
 import { Scenario } from '../../../tests/scenario/harness.ts';
 import type { ItemStack } from '../../core/character-state.ts';
-import type { RecipeInfo } from '../../core/content.ts';
 import { populateWorld } from '../../core/populate.ts';
 import { type Skill, xpForLevel } from '../../core/skills.ts';
 import { worldHash } from '../../core/world-hash.ts';
 import { RESOURCES } from '../resources/index.ts';
 import { STATIONS } from '../stations/index.ts';
+import type { RecipeInfo } from './content.ts';
 import { burnChance } from './make.ts';
 
 function setup(seed = 11) {

@@ -5,9 +5,9 @@ import {
   levelSchema,
   nonNegInt,
   posInt,
-} from '../../ecs/core/faces/manifest-primitives.ts';
+} from '../../core/faces/manifest-primitives.ts';
 
-/** recipes/*.json: one schema per processing skill. */
+/** Processing's content face, its schemas: recipes/*.json, one schema per processing skill. */
 
 const inputSchema = z.object({ item: idSchema, amount: posInt });
 const xp = z.number().min(0);
@@ -103,7 +103,3 @@ export const runecraftingFileSchema = z.object({
     }),
   ),
 });
-
-export type CookingRecipe = z.infer<typeof cookingFileSchema>['recipes'][number];
-export type SmeltingRecipe = z.infer<typeof smeltingFileSchema>['recipes'][number];
-export type SmithingRecipe = z.infer<typeof smithingFileSchema>['recipes'][number];
