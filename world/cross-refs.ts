@@ -19,11 +19,7 @@ export interface CrossRefInput {
   npcs: ManifestData<'npcs.json'>;
   areas: ManifestData<'world-areas.json'>;
   biomes: ManifestData<'biomes.json'>;
-  prayers?: ManifestData<'prayers.json'> | undefined;
   stations?: ManifestData<'stations.json'> | undefined;
-  ammunition?: ManifestData<'ammunition.json'> | undefined;
-  runes?: ManifestData<'runes.json'> | undefined;
-  combatSpells?: ManifestData<'combat-spells.json'> | undefined;
   quests?: ManifestData<'quests.json'> | undefined;
   templates?: readonly CharacterTemplate[] | undefined;
 }
@@ -119,30 +115,13 @@ export function checkCrossRefs(c: CrossRefInput, ctx: ContentContext): void {
     });
   });
 
-  each(c.ammunition?.arrows, (a, i) => item('ammunition.json', `arrow ${i}`, a.id));
-  each(c.runes?.runes, (r, i) => item('runes.json', `rune ${i}`, r.id));
-  each(c.runes?.elementalStaves, (s, i) => {
-    item('runes.json', `elementalStaves[${i}] staffId`, s.staffId);
-    each(s.providesInfinite, (r, j) => item('runes.json', `elementalStaves[${i}] providesInfinite[${j}]`, r));
-  });
-  const spellIds = new Set<string>();
-  for (const [book, spells] of Object.entries(c.combatSpells?.standard ?? {})) {
-    each(spells, (s, i) => {
-      spellIds.add(s.id);
-      each(s.runes, (r, j) =>
-        item('combat-spells.json', `standard.${book}[${i}] ("${s.id}") runes[${j}]`, r.runeId),
-      );
-    });
-  }
-  if (c.combatSpells) {
+  if (ctx.defines('spell')) {
     for (const n of c.npcs) {
-      if (n.combat.spellId && !spellIds.has(n.combat.spellId)) {
+      if (n.combat.spellId && !ctx.has('spell', n.combat.spellId)) {
         problems.push(`npcs.json: npc "${n.id}" combat.spellId ("${n.combat.spellId}"): unknown spell`);
       }
     }
   }
-
-  // Prayer `conflicts` name prayers beyond the shipped set (piety, rigour ...): not checked.
 
   for (const q of Object.values(c.quests ?? {})) {
     const at = `quests.json: quest "${q.id}"`;

@@ -74,13 +74,11 @@ export async function loadContent(manifestsDir: string): Promise<ContentRegistry
   const areaList = Object.entries(areas).flatMap(([group, byKey]) =>
     Object.values(byKey).map((a) => ({ ...a, group })),
   );
-  const prayers = data['prayers.json']?.prayers ?? [];
   const stations = data['stations.json']?.stations ?? [];
   const quests = Object.values(data['quests.json'] ?? {});
   duplicates('npcs.json', 'npc', npcs, (n) => n.id, problems);
   duplicates('world-areas.json', 'area', areaList, (a) => a.id, problems);
   duplicates('biomes.json', 'biome', biomes, (b) => b.id, problems);
-  duplicates('prayers.json', 'prayer', prayers, (p) => p.id, problems);
   duplicates('stations.json', 'station type', stations, (s) => s.type, problems);
   const templateFile = data['character-templates.json'];
   if (templateFile) duplicates('character-templates.json', 'template', templateFile, (t) => t.id, problems);
@@ -113,11 +111,7 @@ export async function loadContent(manifestsDir: string): Promise<ContentRegistry
       npcs,
       areas,
       biomes,
-      prayers: data['prayers.json'],
       stations: data['stations.json'],
-      ammunition: data['ammunition.json'],
-      runes: data['runes.json'],
-      combatSpells: data['combat-spells.json'],
       quests: data['quests.json'],
       templates: templateFile,
     },
@@ -133,11 +127,7 @@ export async function loadContent(manifestsDir: string): Promise<ContentRegistry
     npcs: frozenMap(npcs.map((n) => [n.id, n])),
     areas: frozenMap(areaList.map((a) => [a.id, a])),
     biomes: frozenMap(biomes.map((b) => [b.id, b])),
-    prayers: frozenMap(prayers.map((p) => [p.id, p])),
     stations: frozenMap(stations.map((s) => [s.type, s])),
-    ammunition: data['ammunition.json']?.arrows ?? [],
-    runes: data['runes.json'],
-    combatSpells: data['combat-spells.json'],
     music: data['music.json'] ?? [],
     vegetation: data['vegetation.json'],
     buildings: data['buildings.json'] ?? [],

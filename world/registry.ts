@@ -17,12 +17,8 @@ export interface ContentRegistry {
   /** Every area of world-areas.json by id, with the group it was listed under (`starterTowns` ...). */
   readonly areas: ReadonlyMap<string, AreaDef & { readonly group: string }>;
   readonly biomes: ReadonlyMap<string, BiomeDef>;
-  readonly prayers: ReadonlyMap<string, ManifestData<'prayers.json'>['prayers'][number]>;
   /** By station type (`bank`, `anvil` ...). */
   readonly stations: ReadonlyMap<string, ManifestData<'stations.json'>['stations'][number]>;
-  readonly ammunition: ManifestData<'ammunition.json'>['arrows'];
-  readonly runes: ManifestData<'runes.json'> | undefined;
-  readonly combatSpells: ManifestData<'combat-spells.json'> | undefined;
   readonly music: ManifestData<'music.json'>;
   readonly vegetation: ManifestData<'vegetation.json'> | undefined;
   readonly buildings: ManifestData<'buildings.json'>;

@@ -6,7 +6,6 @@ import type {
   ItemInfo,
   NpcInfo,
   NpcSpawn,
-  PrayerInfo,
   QuestInfo,
   ResourceSpawn,
   SimContent,
@@ -71,24 +70,6 @@ export function toSimContent(registry: ContentRegistry): SimContent {
       }),
     ),
     areas: areas.map(areaInfo),
-    prayers: new Map([...registry.prayers.values()].map((p) => [p.id, prayerInfo(p)])),
-    spells: new Map(
-      Object.values(registry.combatSpells?.standard ?? {})
-        .flat()
-        .map((sp) => [
-          sp.id,
-          Object.freeze({
-            id: sp.id,
-            name: sp.name,
-            level: sp.level,
-            baseMaxHit: sp.baseMaxHit,
-            attackSpeed: sp.attackSpeed,
-            runes: Object.freeze(
-              sp.runes.map((r) => Object.freeze({ itemId: r.runeId, quantity: r.quantity })),
-            ),
-          }),
-        ]),
-    ),
   });
 }
 
@@ -102,19 +83,6 @@ function areaInfo(a: AreaDef): AreaInfo {
     maxZ: b.maxZ,
     safeZone: a.safeZone,
     pvpEnabled: a.pvpEnabled,
-  });
-}
-
-function prayerInfo(
-  p: ContentRegistry['prayers'] extends ReadonlyMap<string, infer P> ? P : never,
-): PrayerInfo {
-  return Object.freeze({
-    id: p.id,
-    name: p.name,
-    level: p.level,
-    drainEffect: p.drainEffect,
-    bonuses: Object.freeze({ ...p.bonuses }),
-    conflicts: Object.freeze([...p.conflicts]),
   });
 }
 

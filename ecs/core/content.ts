@@ -85,17 +85,6 @@ export interface AreaInfo {
   readonly pvpEnabled: boolean;
 }
 
-/** prayers.json. */
-export interface PrayerInfo {
-  readonly id: string;
-  readonly name: string;
-  readonly level: number;
-  readonly drainEffect: number;
-  /** attackMultiplier, strengthMultiplier, defenseMultiplier ... */
-  readonly bonuses: Readonly<Record<string, number>>;
-  readonly conflicts: readonly string[];
-}
-
 export interface NpcInfo {
   readonly id: string;
   readonly name: string;
@@ -177,10 +166,6 @@ export interface SimContent extends Partial<ContentParts> {
   readonly worldAreas: readonly WorldArea[];
   /** Areas of the map (PvP rules); absent = no areas, PvP nowhere. */
   readonly areas?: readonly AreaInfo[] | undefined;
-  /** Prayers by id, in manifest order. */
-  readonly prayers?: ReadonlyMap<string, PrayerInfo> | undefined;
-  /** Combat spells (combat-spells.json) by id. */
-  readonly spells?: ReadonlyMap<string, SpellInfo> | undefined;
 }
 
 export interface DialogueResponse {
@@ -238,14 +223,4 @@ export interface QuestInfo {
   readonly rewardItems: readonly ItemStack[];
   readonly rewardXp: Readonly<Partial<Record<Skill, number>>>;
   readonly rewardQuestPoints: number;
-}
-
-/** A combat spell: magic level needed, its maximum hit, ticks between casts, the runes one cast uses. */
-export interface SpellInfo {
-  readonly id: string;
-  readonly name: string;
-  readonly level: number;
-  readonly baseMaxHit: number;
-  readonly attackSpeed: number;
-  readonly runes: readonly ItemStack[];
 }

@@ -1,17 +1,11 @@
 import type { z } from 'zod';
 import { FACE_REQUIRED, FACE_SCHEMAS } from '../content-faces.ts';
 import { biomesFileSchema, worldAreasFileSchema } from './areas.ts';
-import {
-  ammunitionFileSchema,
-  combatSpellsFileSchema,
-  prayersFileSchema,
-  runesFileSchema,
-  tierRequirementsFileSchema,
-} from './combat.ts';
 import { npcsFileSchema } from './npcs.ts';
 import { lodSettingsFileSchema, musicFileSchema, vegetationFileSchema } from './presentation.ts';
 import { questsFileSchema, skillUnlocksFileSchema } from './progression.ts';
 import { characterTemplatesFileSchema, worldFileSchema } from './project.ts';
+import { tierRequirementsFileSchema } from './tiers.ts';
 import {
   buildingsFileSchema,
   duelArenasFileSchema,
@@ -28,11 +22,7 @@ export const CORE_MANIFEST_SCHEMAS = {
   'npcs.json': npcsFileSchema,
   'world-areas.json': worldAreasFileSchema,
   'biomes.json': biomesFileSchema,
-  'prayers.json': prayersFileSchema,
   'stations.json': stationsFileSchema,
-  'ammunition.json': ammunitionFileSchema,
-  'runes.json': runesFileSchema,
-  'combat-spells.json': combatSpellsFileSchema,
   'music.json': musicFileSchema,
   'vegetation.json': vegetationFileSchema,
   'buildings.json': buildingsFileSchema,

@@ -1,8 +1,8 @@
 import { EntityType } from '../../core/components.ts';
-import type { SpellInfo } from '../../core/content.ts';
 import type { GameWorld, PlayerData } from '../../core/world.ts';
 import { NPCS } from '../npcs/index.ts';
 import { prayerMultipliers } from '../prayer/index.ts';
+import type { SpellInfo } from './content.ts';
 import type { HitStyle } from './events.ts';
 import {
   type CombatStyle,

@@ -17,6 +17,7 @@ import {
   onMove,
   onPlayerDeath,
 } from './combat.ts';
+import { combatContent } from './content.ts';
 import { npcAiSystem } from './npc-ai.ts';
 import { COMBAT } from './state.ts';
 import { combatWire } from './wire.ts';
@@ -35,6 +36,7 @@ export const combat = defineFeature({
   hash: hashCombat,
   uses: [movement, npcs, inventory, groundItems, prayer],
   wire: combatWire,
+  content: combatContent,
 });
 
 function hashCombat(world: GameWorld, h: Hasher): void {

@@ -2,6 +2,7 @@ import { defineFeature } from '../../core/feature.ts';
 import type { Hasher } from '../../core/hasher.ts';
 import type { GameWorld } from '../../core/world.ts';
 import { stations } from '../stations/index.ts';
+import { prayerContent } from './content.ts';
 import {
   buryBones,
   handleDeactivateAll,
@@ -34,6 +35,7 @@ export const prayer = defineFeature({
   hash: hashPrayer,
   uses: [stations],
   wire: prayerWire,
+  content: prayerContent,
 });
 
 function hashPrayer(world: GameWorld, h: Hasher): void {
