@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, levelSchema, posInt } from '../../ecs/core/faces/manifest-primitives.ts';
+import { levelSchema } from '../../ecs/core/faces/manifest-primitives.ts';
 
 /** tier-requirements.json: level tables of equipment tiers (no rule reads them yet). */
 
