@@ -20,7 +20,6 @@ export interface CrossRefInput {
   areas: ManifestData<'world-areas.json'>;
   biomes: ManifestData<'biomes.json'>;
   stations?: ManifestData<'stations.json'> | undefined;
-  quests?: ManifestData<'quests.json'> | undefined;
   templates?: readonly CharacterTemplate[] | undefined;
 }
 
@@ -43,7 +42,6 @@ export function checkCrossRefs(c: CrossRefInput, ctx: ContentContext): void {
   };
   const items = c.items;
   const npcIds = new Set(c.npcs.map((n) => n.id));
-  const questIds = c.quests ? new Set(Object.keys(c.quests)) : undefined;
   const stationTypes = c.stations ? new Set(c.stations.stations.map((s) => s.type)) : undefined;
 
   const item = (file: string, where: string, id: string, soft = false) => ctx.item(file, where, id, soft);
@@ -65,9 +63,9 @@ export function checkCrossRefs(c: CrossRefInput, ctx: ContentContext): void {
       }
     }
     if (n.combat.arrowId) item('npcs.json', `npc "${n.id}" combat.arrowId`, n.combat.arrowId);
-    if (questIds) {
+    if (ctx.defines('quest')) {
       for (const q of n.services?.questIds ?? []) {
-        if (!questIds.has(q))
+        if (!ctx.has('quest', q))
           problems.push(`npcs.json: npc "${n.id}" services.questIds ("${q}"): unknown quest`);
       }
     }
@@ -121,23 +119,6 @@ export function checkCrossRefs(c: CrossRefInput, ctx: ContentContext): void {
         problems.push(`npcs.json: npc "${n.id}" combat.spellId ("${n.combat.spellId}"): unknown spell`);
       }
     }
-  }
-
-  for (const q of Object.values(c.quests ?? {})) {
-    const at = `quests.json: quest "${q.id}"`;
-    if (!npcIds.has(q.startNpc)) problems.push(`${at} startNpc ("${q.startNpc}"): unknown npc`);
-    each(q.stages, (s, i) => {
-      if (s.npcId && !npcIds.has(s.npcId))
-        problems.push(`${at} stages[${i}] npcId ("${s.npcId}"): unknown npc`);
-    });
-    each(q.rewards.items, (r, i) => item('quests.json', `quest "${q.id}" rewards.items[${i}]`, r.itemId));
-    each(q.onStart?.items, (r, i) =>
-      item('quests.json', `quest "${q.id}" onStart.items[${i}]`, r.itemId, true),
-    );
-    each(q.requirements?.quests, (r, i) => {
-      if (questIds && !questIds.has(r))
-        problems.push(`${at} requirements.quests[${i}] ("${r}"): unknown quest`);
-    });
   }
 
   each(c.templates, (t) => {

@@ -75,7 +75,6 @@ export async function loadContent(manifestsDir: string): Promise<ContentRegistry
     Object.values(byKey).map((a) => ({ ...a, group })),
   );
   const stations = data['stations.json']?.stations ?? [];
-  const quests = Object.values(data['quests.json'] ?? {});
   duplicates('npcs.json', 'npc', npcs, (n) => n.id, problems);
   duplicates('world-areas.json', 'area', areaList, (a) => a.id, problems);
   duplicates('biomes.json', 'biome', biomes, (b) => b.id, problems);
@@ -112,7 +111,6 @@ export async function loadContent(manifestsDir: string): Promise<ContentRegistry
       areas,
       biomes,
       stations: data['stations.json'],
-      quests: data['quests.json'],
       templates: templateFile,
     },
     ctx,
@@ -131,7 +129,6 @@ export async function loadContent(manifestsDir: string): Promise<ContentRegistry
     music: data['music.json'] ?? [],
     vegetation: data['vegetation.json'],
     buildings: data['buildings.json'] ?? [],
-    quests: frozenMap(quests.map((q) => [q.id, q])),
     skillUnlocks: normaliseUnlocks(data['skill-unlocks.json']?.skills ?? {}),
     tierRequirements: data['tier-requirements.json'],
     duelArenas: data['duel-arenas.json'],

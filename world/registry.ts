@@ -7,7 +7,7 @@ import type { AreaDef, BiomeDef } from './schemas/areas.ts';
 import type { ManifestData } from './schemas/index.ts';
 import type { ItemDef } from './schemas/items.ts';
 import type { NpcDef } from './schemas/npcs.ts';
-import type { QuestDef, SkillUnlock } from './schemas/progression.ts';
+import type { SkillUnlock } from './schemas/progression.ts';
 import type { CharacterTemplate, WorldFile } from './schemas/project.ts';
 
 /** The validated, cross-referenced, deeply frozen game content. Built once by loadContent. */
@@ -22,7 +22,6 @@ export interface ContentRegistry {
   readonly music: ManifestData<'music.json'>;
   readonly vegetation: ManifestData<'vegetation.json'> | undefined;
   readonly buildings: ManifestData<'buildings.json'>;
-  readonly quests: ReadonlyMap<string, QuestDef>;
   /** Every one of the 17 skills, `defence` folded into `defense`; empty where nothing unlocks. */
   readonly skillUnlocks: Readonly<Record<Skill, readonly SkillUnlock[]>>;
   readonly tierRequirements: ManifestData<'tier-requirements.json'> | undefined;

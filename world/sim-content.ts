@@ -6,7 +6,6 @@ import type {
   ItemInfo,
   NpcInfo,
   NpcSpawn,
-  QuestInfo,
   ResourceSpawn,
   SimContent,
   StationSpawn,
@@ -17,7 +16,6 @@ import type { ContentRegistry } from './registry.ts';
 import type { AreaDef } from './schemas/areas.ts';
 import type { ItemDef } from './schemas/items.ts';
 import type { NpcDef } from './schemas/npcs.ts';
-import type { QuestDef } from './schemas/progression.ts';
 
 /** The simulation's normalised view of the registry (ecs/content.ts). Pure: same registry, same result. */
 export function toSimContent(registry: ContentRegistry): SimContent {
@@ -58,7 +56,6 @@ export function toSimContent(registry: ContentRegistry): SimContent {
         n.dialogue ? [[n.id, dialogueTree(n.dialogue)] as const] : [],
       ),
     ),
-    quests: new Map([...registry.quests.values()].map((q) => [q.id, questInfo(q)])),
     worldAreas: areas.map((a) =>
       Object.freeze({
         id: a.id,
@@ -109,40 +106,6 @@ function dialogueTree(def: NonNullable<NpcDef['dialogue']>): DialogueTree {
     }),
   );
   return Object.freeze({ entryNodeId: def.entryNodeId, nodes, questOverrides });
-}
-
-function skillMap(rec: Record<string, number> | undefined): Partial<Record<Skill, number>> {
-  const out: Partial<Record<Skill, number>> = {};
-  for (const [name, v] of Object.entries(rec ?? {})) {
-    const skill = normalizeSkill(name);
-    if (skill) out[skill] = v;
-  }
-  return out;
-}
-
-function questInfo(def: QuestDef): QuestInfo {
-  return Object.freeze({
-    id: def.id,
-    name: def.name,
-    replayable: def.replayable,
-    startNpc: def.startNpc,
-    requiredQuests: def.requirements?.quests ?? [],
-    requiredSkills: skillMap(def.requirements?.skills),
-    stages: def.stages.map((st) =>
-      Object.freeze({
-        id: st.id,
-        type: st.type,
-        description: st.description,
-        npcId: st.npcId,
-        target: st.target,
-        count: st.count ?? 1,
-      }),
-    ),
-    onStartItems: def.onStart?.items ?? [],
-    rewardItems: def.rewards.items,
-    rewardXp: skillMap(def.rewards.xp),
-    rewardQuestPoints: def.rewards.questPoints || def.questPoints,
-  });
 }
 
 /** Template stacks as inventory slots: a non-stackable item of quantity n fills n slots of 1. */

@@ -160,8 +160,6 @@ export interface SimContent extends Partial<ContentParts> {
   readonly starterInventory: readonly ItemStack[];
   /** NPC dialogue trees by NPC id (npcs.json `dialogue`). */
   readonly dialogues?: ReadonlyMap<string, DialogueTree>;
-  /** Quests by id (quests.json). */
-  readonly quests?: ReadonlyMap<string, QuestInfo>;
   /** The world areas in content order (voice rooms follow them); may be empty. */
   readonly worldAreas: readonly WorldArea[];
   /** Areas of the map (PvP rules); absent = no areas, PvP nowhere. */
@@ -197,30 +195,4 @@ export interface DialogueTree {
   readonly nodes: ReadonlyMap<string, DialogueNode>;
   /** In manifest order; the first that applies wins. */
   readonly questOverrides: readonly DialogueQuestOverride[];
-}
-
-export type QuestStageKind = 'dialogue' | 'kill' | 'gather' | 'interact' | 'deliver';
-
-export interface QuestStage {
-  readonly id: string;
-  readonly type: QuestStageKind;
-  readonly description: string;
-  readonly npcId?: string | undefined;
-  readonly target?: string | undefined;
-  /** How many kills/items/actions complete the stage (1 for dialogue). */
-  readonly count: number;
-}
-
-export interface QuestInfo {
-  readonly id: string;
-  readonly name: string;
-  readonly replayable: boolean;
-  readonly startNpc: string;
-  readonly requiredQuests: readonly string[];
-  readonly requiredSkills: Readonly<Partial<Record<Skill, number>>>;
-  readonly stages: readonly QuestStage[];
-  readonly onStartItems: readonly ItemStack[];
-  readonly rewardItems: readonly ItemStack[];
-  readonly rewardXp: Readonly<Partial<Record<Skill, number>>>;
-  readonly rewardQuestPoints: number;
 }

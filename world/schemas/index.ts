@@ -3,7 +3,7 @@ import { FACE_REQUIRED, FACE_SCHEMAS } from '../content-faces.ts';
 import { biomesFileSchema, worldAreasFileSchema } from './areas.ts';
 import { npcsFileSchema } from './npcs.ts';
 import { lodSettingsFileSchema, musicFileSchema, vegetationFileSchema } from './presentation.ts';
-import { questsFileSchema, skillUnlocksFileSchema } from './progression.ts';
+import { skillUnlocksFileSchema } from './progression.ts';
 import { characterTemplatesFileSchema, worldFileSchema } from './project.ts';
 import { tierRequirementsFileSchema } from './tiers.ts';
 import {
@@ -26,7 +26,6 @@ export const CORE_MANIFEST_SCHEMAS = {
   'music.json': musicFileSchema,
   'vegetation.json': vegetationFileSchema,
   'buildings.json': buildingsFileSchema,
-  'quests.json': questsFileSchema,
   'skill-unlocks.json': skillUnlocksFileSchema,
   'tier-requirements.json': tierRequirementsFileSchema,
   'duel-arenas.json': duelArenasFileSchema,

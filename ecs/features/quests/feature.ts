@@ -3,6 +3,7 @@ import type { Hasher } from '../../core/hasher.ts';
 import type { GameWorld } from '../../core/world.ts';
 import { inventory } from '../inventory/index.ts';
 import { npcs } from '../npcs/index.ts';
+import { questsContent } from './content.ts';
 import {
   handleQuestList,
   handleQuestStart,
@@ -25,6 +26,7 @@ export const quests = defineFeature({
   hash: hashQuests,
   uses: [npcs, inventory],
   wire: questsWire,
+  content: questsContent,
 });
 
 function hashQuests(world: GameWorld, h: Hasher): void {
