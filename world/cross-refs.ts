@@ -19,7 +19,6 @@ export interface CrossRefInput {
   npcs: ManifestData<'npcs.json'>;
   areas: ManifestData<'world-areas.json'>;
   biomes: ManifestData<'biomes.json'>;
-  stations?: ManifestData<'stations.json'> | undefined;
   templates?: readonly CharacterTemplate[] | undefined;
 }
 
@@ -42,7 +41,6 @@ export function checkCrossRefs(c: CrossRefInput, ctx: ContentContext): void {
   };
   const items = c.items;
   const npcIds = new Set(c.npcs.map((n) => n.id));
-  const stationTypes = c.stations ? new Set(c.stations.stations.map((s) => s.type)) : undefined;
 
   const item = (file: string, where: string, id: string, soft = false) => ctx.item(file, where, id, soft);
 
@@ -98,9 +96,9 @@ export function checkCrossRefs(c: CrossRefInput, ctx: ContentContext): void {
         if (!ctx.has('resource', s))
           problems.push(`${at} fishing.spotTypes[${i}] ("${s}"): unknown fishing spot`);
       });
-      if (stationTypes) {
+      if (ctx.defines('station')) {
         each(a.stations, (s, i) => {
-          if (!stationTypes.has(s.type))
+          if (!ctx.has('station', s.type))
             problems.push(`${at} stations[${i}] (type "${s.type}"): unknown station type`);
         });
       }

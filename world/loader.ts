@@ -1,8 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import type { IdSpace, TileRect } from '../ecs/core/faces/content.ts';
-import { footprintRect } from '../ecs/core/faces/content.ts';
+import type { IdSpace } from '../ecs/core/faces/content.ts';
 import { normalizeSkill, SKILLS, type Skill } from '../ecs/core/skills.ts';
 import { contentContext } from './content-context.ts';
 import { ContentError } from './content-error.ts';
@@ -74,11 +73,9 @@ export async function loadContent(manifestsDir: string): Promise<ContentRegistry
   const areaList = Object.entries(areas).flatMap(([group, byKey]) =>
     Object.values(byKey).map((a) => ({ ...a, group })),
   );
-  const stations = data['stations.json']?.stations ?? [];
   duplicates('npcs.json', 'npc', npcs, (n) => n.id, problems);
   duplicates('world-areas.json', 'area', areaList, (a) => a.id, problems);
   duplicates('biomes.json', 'biome', biomes, (b) => b.id, problems);
-  duplicates('stations.json', 'station type', stations, (s) => s.type, problems);
   const templateFile = data['character-templates.json'];
   if (templateFile) duplicates('character-templates.json', 'template', templateFile, (t) => t.id, problems);
 
@@ -91,10 +88,7 @@ export async function loadContent(manifestsDir: string): Promise<ContentRegistry
   const warnings: string[] = [];
   const placements = areaPlacements(areas);
   const ctxInput = { ids, problems, warnings, placements, modelBounds: data['model-bounds.json'] };
-  const blocked = [
-    ...legacyBlocks(data, placements, contentContext(ctxInput)),
-    ...faceBlocks(faces, contentContext(ctxInput)),
-  ];
+  const blocked = [...faceBlocks(faces, contentContext(ctxInput))];
   const core = {
     world: data['world.json'],
     areas: new Map(areaList.map((a) => [a.id, a])),
@@ -110,7 +104,6 @@ export async function loadContent(manifestsDir: string): Promise<ContentRegistry
       npcs,
       areas,
       biomes,
-      stations: data['stations.json'],
       templates: templateFile,
     },
     ctx,
@@ -125,7 +118,6 @@ export async function loadContent(manifestsDir: string): Promise<ContentRegistry
     npcs: frozenMap(npcs.map((n) => [n.id, n])),
     areas: frozenMap(areaList.map((a) => [a.id, a])),
     biomes: frozenMap(biomes.map((b) => [b.id, b])),
-    stations: frozenMap(stations.map((s) => [s.type, s])),
     music: data['music.json'] ?? [],
     vegetation: data['vegetation.json'],
     buildings: data['buildings.json'] ?? [],
@@ -214,14 +206,4 @@ function normaliseUnlocks(
   }
   for (const s of SKILLS) out[s].sort((a, b) => a.level - b.level);
   return out;
-}
-
-/** What the features not yet moved to a content face block: station footprints. */
-function legacyBlocks(
-  data: Loaded,
-  placements: ReturnType<typeof areaPlacements>,
-  ctx: ReturnType<typeof contentContext>,
-): TileRect[] {
-  const stations = new Map((data['stations.json']?.stations ?? []).map((s) => [s.type, s]));
-  return placements.stations.map((s) => footprintRect(s.x, s.z, ctx.footprint(stations.get(s.id)?.model)));
 }

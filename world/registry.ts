@@ -17,8 +17,6 @@ export interface ContentRegistry {
   /** Every area of world-areas.json by id, with the group it was listed under (`starterTowns` ...). */
   readonly areas: ReadonlyMap<string, AreaDef & { readonly group: string }>;
   readonly biomes: ReadonlyMap<string, BiomeDef>;
-  /** By station type (`bank`, `anvil` ...). */
-  readonly stations: ReadonlyMap<string, ManifestData<'stations.json'>['stations'][number]>;
   readonly music: ManifestData<'music.json'>;
   readonly vegetation: ManifestData<'vegetation.json'> | undefined;
   readonly buildings: ManifestData<'buildings.json'>;

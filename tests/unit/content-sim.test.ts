@@ -185,7 +185,8 @@ describe('derived world (no world.json)', () => {
   it('uses model-bounds footprints for stations', async () => {
     const dir = await temp();
     const registry0 = await loadContent(dir);
-    const furnace = registry0.stations.get('furnace')!;
+    const kinds = registry0.manifests['stations.json'] as { stations: { type: string; model?: string }[] };
+    const furnace = kinds.stations.find((s) => s.type === 'furnace')!;
     await writeFile(
       path.join(dir, 'model-bounds.json'),
       JSON.stringify({

@@ -6,12 +6,7 @@ import { lodSettingsFileSchema, musicFileSchema, vegetationFileSchema } from './
 import { skillUnlocksFileSchema } from './progression.ts';
 import { characterTemplatesFileSchema, worldFileSchema } from './project.ts';
 import { tierRequirementsFileSchema } from './tiers.ts';
-import {
-  buildingsFileSchema,
-  duelArenasFileSchema,
-  modelBoundsFileSchema,
-  stationsFileSchema,
-} from './world-objects.ts';
+import { buildingsFileSchema, duelArenasFileSchema, modelBoundsFileSchema } from './world-objects.ts';
 
 /**
  * The core manifests, relative to the manifests directory, with their schemas: the files many features
@@ -22,7 +17,6 @@ export const CORE_MANIFEST_SCHEMAS = {
   'npcs.json': npcsFileSchema,
   'world-areas.json': worldAreasFileSchema,
   'biomes.json': biomesFileSchema,
-  'stations.json': stationsFileSchema,
   'music.json': musicFileSchema,
   'vegetation.json': vegetationFileSchema,
   'buildings.json': buildingsFileSchema,

@@ -7,19 +7,7 @@ import {
   positionSchema,
 } from '../../ecs/core/faces/manifest-primitives.ts';
 
-/** Objects placed in or describing the world: stations, buildings, model bounds, duel arenas. */
-
-export const stationsFileSchema = z.object({
-  stations: z.array(
-    z.object({
-      type: idSchema,
-      name: z.string().min(1),
-      model: assetPathSchema.optional(),
-      modelScale: z.number().positive().default(1),
-      examine: z.string().optional(),
-    }),
-  ),
-});
+/** Objects placed in or describing the world: buildings, model bounds, duel arenas. */
 
 /** Our shape (the reference ships an empty list): a rectangle of blocked tiles with an optional door. */
 export const buildingsFileSchema = z.array(
