@@ -1,6 +1,12 @@
 import type { z } from 'zod';
 import type { ContentParts } from '../ecs/core/content.ts';
-import type { AnyContentFace, ContentContext, IdSpace, TileRect } from '../ecs/core/faces/content.ts';
+import type {
+  AnyContentFace,
+  ContentContext,
+  ContentFace,
+  IdSpace,
+  TileRect,
+} from '../ecs/core/faces/content.ts';
 import { FEATURES } from '../ecs/schedule.ts';
 import { readManifest } from './read-manifest.ts';
 
@@ -20,16 +26,25 @@ export const CONTENT_FACES: readonly NamedFace[] = FEATURES.flatMap((f) =>
 );
 
 /** Every face's files with their schemas; a file two faces claim is a mistake caught at start-up. */
-export const FACE_SCHEMAS: Readonly<Record<string, z.ZodType>> = (() => {
+export function faceSchemas(faces: readonly NamedFace[]): Readonly<Record<string, z.ZodType>> {
   const out: Record<string, z.ZodType> = {};
-  for (const { feature, face } of CONTENT_FACES) {
+  for (const { feature, face } of faces) {
     for (const [file, schema] of Object.entries(face.files)) {
       if (Object.hasOwn(out, file)) throw new Error(`manifest ${file} is claimed twice (${feature})`);
       out[file] = schema;
     }
   }
   return out;
-})();
+}
+
+export const FACE_SCHEMAS = faceSchemas(CONTENT_FACES);
+
+type FaceOf<F> = F extends { readonly content?: infer N } ? NonNullable<N> : never;
+type PartsOf<N> = N extends ContentFace<infer _F, infer K> ? K : never;
+// Every part of SimContent a feature declares is built by a content face (a compile error names the others).
+type Unbuilt = Exclude<keyof ContentParts, PartsOf<FaceOf<(typeof FEATURES)[number]>>>;
+const allBuilt: [Unbuilt] extends [never] ? true : Unbuilt = true;
+void allBuilt;
 
 export const FACE_REQUIRED: readonly string[] = CONTENT_FACES.flatMap(({ face }) => face.required ?? []);
 

@@ -5,16 +5,17 @@ import type { ItemDef } from './schemas/items.ts';
 import type { CharacterTemplate } from './schemas/project.ts';
 
 /**
- * Cross-reference checks between manifests. `problems` stop start-up. `warnings` are the few kinds of
- * dangling reference the reference content really has (docs/content.md lists them); the server tolerates
- * them by ignoring the dangling part (a tool definition for an item that does not exist, a yield of an
- * unknown item, a burnt variant that does not exist, a resource placement of an unknown node).
+ * The core manifests' cross-reference checks, one small function each; each feature checks its own
+ * manifests in its content face. A problem stops start-up; a warning is one of the few kinds of dangling
+ * reference the reference content really has (docs/content.md lists them), tolerated by ignoring the
+ * dangling part (a resource placement of an unknown node). A reference to a feature's ids (a store, a
+ * quest, a station type, a spell) asks that id space, and is not checked when nothing defines it.
  */
 
 /** The item id of coins, as in the reference content. */
 export const COIN_ITEM_ID = 'coins';
 
-export interface CrossRefInput {
+export interface CoreManifests {
   items: ReadonlyMap<string, ItemDef>;
   npcs: ManifestData<'npcs.json'>;
   areas: ManifestData<'world-areas.json'>;
@@ -27,122 +28,113 @@ function each<T>(list: readonly T[] | undefined, fn: (x: T, i: number) => void):
   if (list) for (let i = 0; i < list.length; i++) fn(list[i] as T, i);
 }
 
-/** The core's checks, and those of features not yet moved to a content face; reported through ctx. */
-export function checkCrossRefs(c: CrossRefInput, ctx: ContentContext): void {
-  const problems = {
-    push: (...m: string[]) => {
-      for (const x of m) ctx.problem(x);
-    },
-  };
-  const warnings = {
-    push: (...m: string[]) => {
-      for (const x of m) ctx.warn(x);
-    },
-  };
-  const items = c.items;
-  const npcIds = new Set(c.npcs.map((n) => n.id));
+type CoreCheck = (c: CoreManifests, ctx: ContentContext) => void;
 
-  const item = (file: string, where: string, id: string, soft = false) => ctx.item(file, where, id, soft);
+/** `coins` is the coin pouch the simulation pays and charges with: it must be the stackable currency. */
+const coins: CoreCheck = (c, ctx) => {
+  const def = c.items.get(COIN_ITEM_ID);
+  if (def && def.type !== 'currency')
+    ctx.problem(`items: item "${COIN_ITEM_ID}" (the coin pouch): type must be "currency", not "${def.type}"`);
+};
 
-  // `coins` is the coin pouch the simulation pays and charges with: it must be the stackable currency.
-  const coins = items.get(COIN_ITEM_ID);
-  if (coins && coins.type !== 'currency') {
-    problems.push(
-      `items: item "${COIN_ITEM_ID}" (the coin pouch): type must be "currency", not "${coins.type}"`,
-    );
-  }
-
+/** npcs.json: drops and arrows are items; services name quests; a caster's spell exists. */
+const npcs: CoreCheck = (c, ctx) => {
   for (const n of c.npcs) {
     if (n.drops) {
       const { defaultDrop, ...tiers } = n.drops;
-      if (defaultDrop) item('npcs.json', `npc "${n.id}" drops.defaultDrop`, defaultDrop.itemId);
+      if (defaultDrop) ctx.item('npcs.json', `npc "${n.id}" drops.defaultDrop`, defaultDrop.itemId);
       for (const [tier, list] of Object.entries(tiers)) {
-        each(list, (d, i) => item('npcs.json', `npc "${n.id}" drops.${tier}[${i}]`, d.itemId));
+        each(list, (d, i) => ctx.item('npcs.json', `npc "${n.id}" drops.${tier}[${i}]`, d.itemId));
       }
     }
-    if (n.combat.arrowId) item('npcs.json', `npc "${n.id}" combat.arrowId`, n.combat.arrowId);
+    if (n.combat.arrowId) ctx.item('npcs.json', `npc "${n.id}" combat.arrowId`, n.combat.arrowId);
     if (ctx.defines('quest')) {
       for (const q of n.services?.questIds ?? []) {
         if (!ctx.has('quest', q))
-          problems.push(`npcs.json: npc "${n.id}" services.questIds ("${q}"): unknown quest`);
+          ctx.problem(`npcs.json: npc "${n.id}" services.questIds ("${q}"): unknown quest`);
       }
     }
+    if (ctx.defines('spell') && n.combat.spellId && !ctx.has('spell', n.combat.spellId))
+      ctx.problem(`npcs.json: npc "${n.id}" combat.spellId ("${n.combat.spellId}"): unknown spell`);
   }
+};
 
-  for (const [group, areas] of Object.entries(c.areas)) {
-    for (const [key, a] of Object.entries(areas)) {
+/** world-areas.json: what each area places exists (NPCs, stores, mobs, nodes, fishing spots, stations). */
+const areas: CoreCheck = (c, ctx) => {
+  for (const [group, byKey] of Object.entries(c.areas)) {
+    for (const [key, a] of Object.entries(byKey)) {
       const at = `world-areas.json: area "${a.id}" (${group}.${key})`;
       each(a.npcs, (n, i) => {
         // An entry with its own name defines the NPC inline (the reference's duel-arena staff).
-        if (!npcIds.has(n.id) && n.name === undefined)
-          problems.push(`${at} npcs[${i}] (id "${n.id}"): unknown npc`);
-        if (n.storeId !== undefined && !ctx.has('store', n.storeId)) {
-          problems.push(`${at} npcs[${i}] (storeId "${n.storeId}"): unknown store`);
-        }
-        if (n.type.endsWith('_store') && n.storeId === undefined) {
-          // A shopkeeper without a store id would open nothing; the reference always names one.
-          problems.push(`${at} npcs[${i}] (type "${n.type}"): a store NPC needs a storeId`);
-        }
+        if (!ctx.has('npc', n.id) && n.name === undefined)
+          ctx.problem(`${at} npcs[${i}] (id "${n.id}"): unknown npc`);
+        if (n.storeId !== undefined && !ctx.has('store', n.storeId))
+          ctx.problem(`${at} npcs[${i}] (storeId "${n.storeId}"): unknown store`);
+        // A shopkeeper without a store id would open nothing; the reference always names one.
+        if (n.type.endsWith('_store') && n.storeId === undefined)
+          ctx.problem(`${at} npcs[${i}] (type "${n.type}"): a store NPC needs a storeId`);
       });
       each(a.mobSpawns, (m, i) => {
-        if (!npcIds.has(m.mobId)) problems.push(`${at} mobSpawns[${i}] (mobId "${m.mobId}"): unknown npc`);
+        if (!ctx.has('npc', m.mobId)) ctx.problem(`${at} mobSpawns[${i}] (mobId "${m.mobId}"): unknown npc`);
       });
       each(a.resources, (r, i) => {
-        if (!ctx.has('resource', r.resourceId)) {
-          warnings.push(`${at} resources[${i}] (resourceId "${r.resourceId}"): unknown resource, not placed`);
-        }
+        if (!ctx.has('resource', r.resourceId))
+          ctx.warn(`${at} resources[${i}] (resourceId "${r.resourceId}"): unknown resource, not placed`);
       });
-      (a.fishing?.spotTypes ?? []).forEach((s, i) => {
+      each(a.fishing?.spotTypes, (s, i) => {
         if (!ctx.has('resource', s))
-          problems.push(`${at} fishing.spotTypes[${i}] ("${s}"): unknown fishing spot`);
+          ctx.problem(`${at} fishing.spotTypes[${i}] ("${s}"): unknown fishing spot`);
       });
       if (ctx.defines('station')) {
         each(a.stations, (s, i) => {
           if (!ctx.has('station', s.type))
-            problems.push(`${at} stations[${i}] (type "${s.type}"): unknown station type`);
+            ctx.problem(`${at} stations[${i}] (type "${s.type}"): unknown station type`);
         });
       }
     }
   }
+};
 
+/** biomes.json: the mobs a biome lists are NPCs. */
+const biomes: CoreCheck = (c, ctx) => {
   each(c.biomes, (b) => {
     each(b.mobs, (m, i) => {
-      if (!npcIds.has(m)) problems.push(`biomes.json: biome "${b.id}" mobs[${i}] ("${m}"): unknown npc`);
+      if (!ctx.has('npc', m)) ctx.problem(`biomes.json: biome "${b.id}" mobs[${i}] ("${m}"): unknown npc`);
     });
   });
+};
 
-  if (ctx.defines('spell')) {
-    for (const n of c.npcs) {
-      if (n.combat.spellId && !ctx.has('spell', n.combat.spellId)) {
-        problems.push(`npcs.json: npc "${n.id}" combat.spellId ("${n.combat.spellId}"): unknown spell`);
-      }
-    }
-  }
-
+/** character-templates.json: the starting items exist, fit the inventory, and worn items fit their slot. */
+const templates: CoreCheck = (c, ctx) => {
+  const file = 'character-templates.json';
   each(c.templates, (t) => {
-    const file = 'character-templates.json';
     const slots = t.inventory.reduce((n, s) => {
-      const def = items.get(s.itemId);
+      const def = c.items.get(s.itemId);
       return n + (def?.stackable === true || def?.type === 'currency' ? 1 : s.quantity);
     }, 0);
-    if (slots > INVENTORY_SLOTS) {
-      problems.push(
+    if (slots > INVENTORY_SLOTS)
+      ctx.problem(
         `${file}: template "${t.id}" inventory: needs ${slots} slots, more than ${INVENTORY_SLOTS}`,
       );
-    }
-    each(t.inventory, (s, i) => item(file, `template "${t.id}" inventory[${i}]`, s.itemId));
+    each(t.inventory, (s, i) => ctx.item(file, `template "${t.id}" inventory[${i}]`, s.itemId));
     for (const [slot, id] of Object.entries(t.equipment)) {
       if (id === undefined) continue;
-      item(file, `template "${t.id}" equipment.${slot}`, id);
-      const def = items.get(id);
+      ctx.item(file, `template "${t.id}" equipment.${slot}`, id);
+      const def = c.items.get(id);
       const defSlot = def?.equipSlot === '2h' ? 'weapon' : def?.equipSlot;
-      if (def && defSlot !== slot) {
-        problems.push(
+      if (def && defSlot !== slot)
+        ctx.problem(
           `${file}: template "${t.id}" equipment.${slot} (itemId "${id}"): item does not fit that slot`,
         );
-      }
     }
   });
+};
+
+export const CORE_CHECKS: readonly CoreCheck[] = [coins, npcs, areas, biomes, templates];
+
+/** The core manifests' checks, reported through ctx (the features' faces check their own). */
+export function checkCoreRefs(c: CoreManifests, ctx: ContentContext): void {
+  for (const check of CORE_CHECKS) check(c, ctx);
 }
 
 /** With world.json, every placement must lie inside its bounds (the tile map would silently drop it). */

@@ -5,8 +5,8 @@ import type { IdSpace } from '../ecs/core/faces/content.ts';
 import { normalizeSkill, SKILLS, type Skill } from '../ecs/core/skills.ts';
 import { contentContext } from './content-context.ts';
 import { ContentError } from './content-error.ts';
-import { faceBlocks, faceChecks, faceIds, faceParts, readFaces } from './content-faces.ts';
-import { checkCrossRefs, checkPlacements } from './cross-refs.ts';
+import { FACE_REQUIRED, faceBlocks, faceChecks, faceIds, faceParts, readFaces } from './content-faces.ts';
+import { checkCoreRefs, checkPlacements } from './cross-refs.ts';
 import { areaPlacements } from './placements.ts';
 import { describeIssue, listJson, readManifest } from './read-manifest.ts';
 import { type ContentRegistry, deepFreeze, frozenMap } from './registry.ts';
@@ -61,14 +61,8 @@ export async function loadContent(manifestsDir: string): Promise<ContentRegistry
   const npcs = data['npcs.json'];
   const areas = data['world-areas.json'];
   const biomes = data['biomes.json'];
-  if (
-    !npcs ||
-    !areas ||
-    !biomes ||
-    !items ||
-    problems.some((p) => p.endsWith('required manifest is missing'))
-  )
-    throw new ContentError(problems);
+  const faceFilesMissing = FACE_REQUIRED.some((f) => !files.includes(f));
+  if (!npcs || !areas || !biomes || !items || faceFilesMissing) throw new ContentError(problems);
 
   const areaList = Object.entries(areas).flatMap(([group, byKey]) =>
     Object.values(byKey).map((a) => ({ ...a, group })),
@@ -88,7 +82,7 @@ export async function loadContent(manifestsDir: string): Promise<ContentRegistry
   const warnings: string[] = [];
   const placements = areaPlacements(areas);
   const ctxInput = { ids, problems, warnings, placements, modelBounds: data['model-bounds.json'] };
-  const blocked = [...faceBlocks(faces, contentContext(ctxInput))];
+  const blocked = faceBlocks(faces, contentContext(ctxInput));
   const core = {
     world: data['world.json'],
     areas: new Map(areaList.map((a) => [a.id, a])),
@@ -98,16 +92,7 @@ export async function loadContent(manifestsDir: string): Promise<ContentRegistry
   const layout = buildTileMap(core, worldBounds(core, spawnGuess), spawnGuess, blocked);
   const ctx = contentContext({ ...ctxInput, map: layout.map });
 
-  checkCrossRefs(
-    {
-      items,
-      npcs,
-      areas,
-      biomes,
-      templates: templateFile,
-    },
-    ctx,
-  );
+  checkCoreRefs({ items, npcs, areas, biomes, templates: templateFile }, ctx);
   faceChecks(faces, ctx);
   problems.push(...checkPlacements(data['world.json'], areas, data['buildings.json']));
   if (problems.length > 0) throw new ContentError(problems);

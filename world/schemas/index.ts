@@ -35,13 +35,19 @@ export type ManifestData<F extends ManifestFile> = z.infer<(typeof CORE_MANIFEST
 export const CORE_REQUIRED = ['npcs.json', 'world-areas.json', 'biomes.json'] as const;
 
 /** Every manifest file the server knows (core and the features' faces), each claimed once. */
-export const MANIFEST_SCHEMAS: Readonly<Record<string, z.ZodType>> = (() => {
-  for (const file of Object.keys(FACE_SCHEMAS)) {
-    if (Object.hasOwn(CORE_MANIFEST_SCHEMAS, file))
+export const MANIFEST_SCHEMAS = claimManifests(CORE_MANIFEST_SCHEMAS, FACE_SCHEMAS);
+
+/** The core's and the faces' files as one table; a file both claim stops start-up. */
+export function claimManifests(
+  core: Readonly<Record<string, z.ZodType>>,
+  faces: Readonly<Record<string, z.ZodType>>,
+): Readonly<Record<string, z.ZodType>> {
+  for (const file of Object.keys(faces)) {
+    if (Object.hasOwn(core, file))
       throw new Error(`manifest ${file} is claimed by the core and by a content face`);
   }
-  return { ...CORE_MANIFEST_SCHEMAS, ...FACE_SCHEMAS };
-})();
+  return { ...core, ...faces };
+}
 
 /** Manifests whose absence stops loading (spec "Manifest loading"): the core's and the faces'. */
 export const REQUIRED_MANIFESTS: readonly string[] = [...CORE_REQUIRED, ...FACE_REQUIRED];
