@@ -1,9 +1,9 @@
-import type { CharacterState, ItemStack } from '../ecs/core/character-state.ts';
+import type { CharacterState } from '../ecs/core/character-state.ts';
 import type { DeathLock, Holdings, ItemTransaction, ItemTransactionResult, PersistencePort } from './port.ts';
+import { copyCharacter as copy, copyCharacterInto } from './snapshot-copy.ts';
+import { isConstraintViolation } from './sql.ts';
 
 type HoldingsChange = { characterId: string; before: Holdings; after: Holdings };
-
-import { isConstraintViolation } from './sql.ts';
 
 /**
  * Saving off the tick: the simulation hands over snapshots and never waits on the database.
@@ -34,83 +34,6 @@ export interface SaveSchedulerOptions {
   retryMaxMs?: number;
 }
 
-/** Deep copy by hand: structuredClone costs ~10x more, and the simulation may hand over thousands a tick. */
-export function copyCharacter(s: CharacterState): CharacterState {
-  const skills = {} as CharacterState['skills'];
-  for (const k in s.skills) {
-    const v = s.skills[k as keyof CharacterState['skills']];
-    skills[k as keyof CharacterState['skills']] = { level: v.level, xp: v.xp };
-  }
-  const equipment: CharacterState['equipment'] = {};
-  for (const k in s.equipment) {
-    const v = s.equipment[k as keyof CharacterState['equipment']];
-    if (v) equipment[k as keyof CharacterState['equipment']] = { itemId: v.itemId, quantity: v.quantity };
-  }
-  return {
-    id: s.id,
-    accountId: s.accountId,
-    name: s.name,
-    position: { x: s.position.x, y: s.position.y, z: s.position.z },
-    health: s.health,
-    coins: s.coins,
-    skills,
-    inventory: s.inventory.map((v) => (v ? { itemId: v.itemId, quantity: v.quantity } : null)),
-    equipment,
-    bank: s.bank.map((v) => ({ itemId: v.itemId, quantity: v.quantity })),
-  };
-}
-const copy = copyCharacter;
-
-/** `into` (a copy nobody else holds) made equal to copyCharacter(s), reusing its objects where it can. */
-export function copyCharacterInto(into: CharacterState, s: CharacterState): void {
-  into.accountId = s.accountId;
-  into.name = s.name;
-  into.position.x = s.position.x;
-  into.position.y = s.position.y;
-  into.position.z = s.position.z;
-  into.health = s.health;
-  into.coins = s.coins;
-  for (const k in s.skills) {
-    const v = s.skills[k as keyof CharacterState['skills']];
-    const t = into.skills[k as keyof CharacterState['skills']];
-    if (t === undefined) into.skills[k as keyof CharacterState['skills']] = { level: v.level, xp: v.xp };
-    else {
-      t.level = v.level;
-      t.xp = v.xp;
-    }
-  }
-  for (const k in into.equipment)
-    if (!s.equipment[k as keyof CharacterState['equipment']])
-      delete into.equipment[k as keyof CharacterState['equipment']];
-  for (const k in s.equipment) {
-    const v = s.equipment[k as keyof CharacterState['equipment']];
-    if (!v) continue;
-    const t = into.equipment[k as keyof CharacterState['equipment']];
-    if (t === undefined)
-      into.equipment[k as keyof CharacterState['equipment']] = { itemId: v.itemId, quantity: v.quantity };
-    else {
-      t.itemId = v.itemId;
-      t.quantity = v.quantity;
-    }
-  }
-  copyStacksInto(into.inventory, s.inventory);
-  copyStacksInto(into.bank, s.bank);
-}
-
-/** `into` made equal to a copy of `from`, slot for slot, reusing its stack objects. */
-function copyStacksInto<T extends ItemStack | null>(into: T[], from: readonly T[]): void {
-  into.length = from.length;
-  for (let i = 0; i < from.length; i++) {
-    const v = from[i];
-    const t = into[i];
-    if (!v) into[i] = null as T;
-    else if (!t) into[i] = { itemId: v.itemId, quantity: v.quantity } as T;
-    else {
-      t.itemId = v.itemId;
-      t.quantity = v.quantity;
-    }
-  }
-}
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Logouts collected in one turn of the event loop, written together. */

@@ -1,4 +1,4 @@
-import { AgentApi, GameClient, type Goal, type QuickActions } from '../../sdk/index.ts';
+import { AgentApi, GameClient, type Goal, type QuickActions } from '../../sdk/src/index.ts';
 
 /**
  * A small autonomous agent built only on the SDK. Every step it reads its state from the agent API,

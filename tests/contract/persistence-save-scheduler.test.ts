@@ -3,8 +3,10 @@ import type { CharacterState } from '../../ecs/core/character-state.ts';
 import { migrate } from '../../persistence/migrate.ts';
 import type { ItemTransaction, ItemTransactionResult, PersistencePort } from '../../persistence/port.ts';
 import { SaveScheduler } from '../../persistence/save-scheduler.ts';
+import { SLICES } from '../../persistence/slices/index.ts';
 import type { SqlClient } from '../../persistence/sql.ts';
 import { SqlPersistence } from '../../persistence/sql-port.ts';
+import { SAMPLE_SLICES, sampleSlices } from '../fixtures/slices.ts';
 import { holdingsOf, inventoryOf, makeCharacter } from '../helpers/characters.ts';
 import { pgliteTestDb, type TestDb } from '../helpers/db.ts';
 
@@ -256,6 +258,29 @@ describe('SaveScheduler with a recording port', () => {
     expect(written[0]?.bank).toEqual([]);
   });
 
+  it('every registered slice reaches the write, however the snapshot was handed over', async () => {
+    const port = new RecordingPort();
+    const saves = new SaveScheduler(port.asPort(), { saveIntervalMs: 60_000, logger: quiet });
+    const withSlices = (n: string) => ({ ...makeCharacter('acc', n), slices: sampleSlices() });
+    // Items changed (flushTick), dirty twice (the second refreshes the waiting copy in place), logout.
+    const items = withSlices('Items');
+    saves.itemsChanged(items);
+    saves.flushTick();
+    const walker = makeCharacter('acc', 'Walker');
+    saves.dirty(walker);
+    walker.slices = sampleSlices();
+    saves.dirty(walker);
+    await saves.flushAll();
+    await saves.logout(withSlices('Leaver'));
+    const written = port.saved.flat();
+    expect(written.map((s) => s.name).sort()).toEqual(['Items', 'Leaver', 'Walker']);
+    for (const s of written) {
+      for (const slice of SLICES) {
+        expect(s.slices?.[slice.name], `${s.name}: slice ${slice.name}`).toEqual(SAMPLE_SLICES[slice.name]);
+      }
+    }
+  });
+
   it('writes dirty characters on the save interval, not on flushTick', async () => {
     const port = new RecordingPort();
     const saves = new SaveScheduler(port.asPort(), { saveIntervalMs: 30, logger: quiet });
@@ -297,6 +322,17 @@ describe('SaveScheduler on PGlite', () => {
     expect(loaded?.coins).toBe(777);
     expect(loaded?.position).toEqual({ x: 3.5, y: 10, z: 4.5 });
     expect(loaded?.inventory[2]).toEqual({ itemId: 'ore', quantity: 3 });
+  });
+
+  it('every slice a snapshot carries is written and loads back (social: only by its own actions)', async () => {
+    const account = (await port.createAnonymousUser('s')).id;
+    const c = await port.createCharacter(makeCharacter(account, 'Sliced'));
+    const saves = new SaveScheduler(port, { saveIntervalMs: 60_000, logger: quiet });
+    c.slices = sampleSlices();
+    saves.dirty(c);
+    await saves.flushAll();
+    const { social: _written, ...expected } = sampleSlices();
+    expect((await port.loadCharacter(c.id))?.slices).toEqual(expected);
   });
 
   it('a dirty snapshot still waiting for the interval is written before a login loads', async () => {

@@ -34,6 +34,8 @@ export class GameClient {
   readonly npcs = new Map<string, string>();
   /** Resource nodes seen in world:update and not depleted then: wire id -> resourceId. */
   readonly resources = new Map<string, string>();
+  /** Every message but world:update, in order of arrival (from the first, authResult included). */
+  readonly log: Msg[] = [];
   closed = false;
   private waiters: Waiter[] = [];
 
@@ -42,8 +44,11 @@ export class GameClient {
     public login: Login,
   ) {}
 
-  /** Connects and authenticates: anonymously (a new account + character), or back as `login`. */
-  static async connect(wsUrl: string, login?: Login): Promise<GameClient> {
+  /**
+   * Connects and authenticates: anonymously (a new account + character, named `name` when given), or
+   * back as `login`.
+   */
+  static async connect(wsUrl: string, login?: Login, name?: string): Promise<GameClient> {
     const socket = new WebSocket(`${wsUrl}?encoding=json`);
     await new Promise<void>((resolve, reject) => {
       socket.once('open', () => resolve());
@@ -60,7 +65,11 @@ export class GameClient {
     socket.send(
       JSON.stringify([
         'authenticate',
-        login ? { authToken: login.sessionToken, characterId: login.characterId } : {},
+        login
+          ? { authToken: login.sessionToken, characterId: login.characterId }
+          : name !== undefined
+            ? { name }
+            : {},
       ]),
     );
     const res = (await auth).payload;
@@ -83,6 +92,11 @@ export class GameClient {
     const reply = this.waitFor((m) => m.event === 'chat:message' && m.payload.channel === 'system');
     this.send('player:chat', { message: text });
     return (await reply).payload.message as string;
+  }
+
+  /** The first message received so far (world:update aside) that `match` accepts. */
+  seen(match: (m: Msg) => boolean): Msg | undefined {
+    return this.log.find(match);
   }
 
   /** The next message (from now on) that `match` accepts. */
@@ -109,6 +123,7 @@ export class GameClient {
 
   private onMessage([event, payload]: [string, Payload]): void {
     const msg = { event, payload };
+    if (event !== 'world:update') this.log.push(msg);
     if (event === 'player:sync') {
       this.sync = payload;
       this.tile = { x: payload.position.x, z: payload.position.z };

@@ -1,14 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import postgres from 'postgres';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openPglite } from '../../persistence/drivers/pglite.ts';
-import { openPostgres } from '../../persistence/drivers/postgres.ts';
-import type { SqlClient } from '../../persistence/sql.ts';
 import { itemTotals } from '../helpers/crash-child.ts';
 import { postgresAvailable, TEST_PG_URL } from '../helpers/db.ts';
+import { pgliteServerDb, postgresServerDb, type ServerDb } from '../helpers/server-db.ts';
 import { freePort, type ServerProcess, startServerProcess } from '../helpers/server-process.ts';
 import { GameClient, type Login } from './game-client.ts';
 
@@ -38,39 +32,6 @@ const SPOTS: [number, number][] = [
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-interface Db {
-  env: Record<string, string>;
-  open(): Promise<SqlClient>;
-  destroy(): Promise<void>;
-}
-
-function pgliteDb(): Db {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-crash-'));
-  return {
-    env: { PGLITE_DATA_DIR: dir },
-    open: () => openPglite(dir),
-    destroy: async () => rmSync(dir, { recursive: true, force: true }),
-  };
-}
-
-async function postgresDb(): Promise<Db> {
-  const schema = `shop_crash_${randomBytes(6).toString('hex')}`;
-  const admin = postgres(TEST_PG_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  const url = new URL(TEST_PG_URL);
-  url.searchParams.set('search_path', schema);
-  return {
-    env: { DATABASE_URL: url.toString() },
-    open: () => openPostgres({ url: TEST_PG_URL, schema, max: 1 }),
-    destroy: async () => {
-      const sql = postgres(TEST_PG_URL, { max: 1, onnotice: () => {} });
-      await sql.unsafe(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await sql.end();
-    },
-  };
-}
-
 let server: ServerProcess | undefined;
 let clients: GameClient[] = [];
 afterEach(async () => {
@@ -80,7 +41,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function boot(db: Db): Promise<ServerProcess> {
+async function boot(db: ServerDb): Promise<ServerProcess> {
   const port = await freePort();
   server = await startServerProcess({
     ...db.env,
@@ -155,7 +116,7 @@ async function shopLoop(c: GameClient, keeper: string, stats: Stats): Promise<vo
   }
 }
 
-async function scenario(db: Db): Promise<void> {
+async function scenario(db: ServerDb): Promise<void> {
   try {
     let srv = await boot(db);
     let { players, keeper } = await enter(
@@ -227,7 +188,7 @@ if (!pgUp && process.env['CI'] !== 'true') {
 
 describe('shop buys and sells over the real server under SIGKILL', () => {
   it('PGlite: every committed buy and sale moved coins and items together, once', async () => {
-    await scenario(pgliteDb());
+    await scenario(pgliteServerDb('shop-crash'));
   }, 180_000);
 
   // Skipped only without PostgreSQL outside CI (warned above); in CI it runs and fails without it.
@@ -235,7 +196,7 @@ describe('shop buys and sells over the real server under SIGKILL', () => {
     'PostgreSQL: every committed buy and sale moved coins and items together, once',
     async () => {
       if (!pgUp) throw new Error(`PostgreSQL is required in CI and does not answer at ${TEST_PG_URL}`);
-      await scenario(await postgresDb());
+      await scenario(await postgresServerDb('shop_crash'));
     },
     180_000,
   );

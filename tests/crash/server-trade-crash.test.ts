@@ -1,14 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import postgres from 'postgres';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openPglite } from '../../persistence/drivers/pglite.ts';
-import { openPostgres } from '../../persistence/drivers/postgres.ts';
 import type { SqlClient } from '../../persistence/sql.ts';
 import { itemTotals } from '../helpers/crash-child.ts';
 import { postgresAvailable, TEST_PG_URL } from '../helpers/db.ts';
+import { pgliteServerDb, postgresServerDb, type ServerDb } from '../helpers/server-db.ts';
 import { freePort, type ServerProcess, startServerProcess } from '../helpers/server-process.ts';
 import { GameClient, type Login } from './game-client.ts';
 import { type LoopStats, tradeLoop } from './trade-driver.ts';
@@ -83,41 +78,6 @@ function syncTotals(clients: GameClient[]): Totals {
   return Object.fromEntries(Object.entries(t).sort(([a], [b]) => a.localeCompare(b)));
 }
 
-interface Db {
-  env: Record<string, string>;
-  open(): Promise<SqlClient>;
-  destroy(): Promise<void>;
-}
-
-function pgliteDb(): Db {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'server-crash-'));
-  return {
-    env: { PGLITE_DATA_DIR: dir },
-    open: () => openPglite(dir),
-    destroy: async () => rmSync(dir, { recursive: true, force: true }),
-  };
-}
-
-async function postgresDb(): Promise<Db> {
-  const schema = `crash_${randomBytes(6).toString('hex')}`;
-  const admin = postgres(TEST_PG_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  // postgres.js sends unknown URL parameters as connection parameters: the server's pool lives in
-  // the fresh schema without any server-side setting.
-  const url = new URL(TEST_PG_URL);
-  url.searchParams.set('search_path', schema);
-  return {
-    env: { DATABASE_URL: url.toString() },
-    open: () => openPostgres({ url: TEST_PG_URL, schema, max: 1 }),
-    destroy: async () => {
-      const sql = postgres(TEST_PG_URL, { max: 1, onnotice: () => {} });
-      await sql.unsafe(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await sql.end();
-    },
-  };
-}
-
 let server: ServerProcess | undefined;
 let clients: GameClient[] = [];
 afterEach(async () => {
@@ -128,7 +88,7 @@ afterEach(async () => {
 });
 
 /** Starts the server on `db`, on a new free port each time: a client can never reach an old process. */
-async function boot(db: Db): Promise<ServerProcess> {
+async function boot(db: ServerDb): Promise<ServerProcess> {
   const port = await freePort();
   server = await startServerProcess({
     ...db.env,
@@ -175,7 +135,7 @@ async function walk(c: GameClient, to: [number, number]): Promise<void> {
   await arrived;
 }
 
-async function scenario(db: Db): Promise<void> {
+async function scenario(db: ServerDb): Promise<void> {
   try {
     let srv = await boot(db);
     let { players } = await enter(srv, [...SPOTS.map(() => undefined), undefined]);
@@ -274,14 +234,14 @@ if (!pgUp && process.env['CI'] !== 'true') {
 
 describe('trades over the real server under SIGKILL', () => {
   it('PGlite: nothing duplicated or lost, movement lost at most SAVE_INTERVAL', async () => {
-    await scenario(pgliteDb());
+    await scenario(pgliteServerDb('server-crash'));
   }, 180_000);
 
   it.skipIf(!pgUp && process.env['CI'] !== 'true')(
     'PostgreSQL: nothing duplicated or lost, movement lost at most SAVE_INTERVAL',
     async () => {
       if (!pgUp) throw new Error(`PostgreSQL is required in CI and does not answer at ${TEST_PG_URL}`);
-      await scenario(await postgresDb());
+      await scenario(await postgresServerDb('crash'));
     },
     180_000,
   );

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAgent } from '../../examples/agent/agent.ts';
 import { createLogger } from '../../lib/logger.ts';
-import { AgentApi, GameClient } from '../../sdk/index.ts';
+import { AgentApi, GameClient } from '../../sdk/src/index.ts';
 import { REPO_ROOT } from '../../src/server.ts';
 import { startWorldServer, type WorldServer } from '../../src/world-server.ts';
 import { jsonOf } from '../helpers/http.ts';

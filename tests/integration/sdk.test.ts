@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverEvents } from '../../net/protocol/server-events.ts';
-import { AgentApi, AgentApiError, GameClient, GameError } from '../../sdk/index.ts';
+import { AgentApi, AgentApiError, GameClient, GameError } from '../../sdk/src/index.ts';
 import type { WorldServer } from '../../src/world-server.ts';
 import { type DefaultWorld, startDefaultWorld } from '../helpers/default-world.ts';
 

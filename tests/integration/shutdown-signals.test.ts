@@ -82,6 +82,8 @@ async function startNpm(): Promise<NpmServer> {
       HOME: process.env['HOME'] ?? '/tmp',
       PGLITE_DATA_DIR: dataDir,
       PORT: String(port),
+      // Its own free port: the default 127.0.0.1:9464 may be taken by another server on the machine.
+      METRICS_PORT: '0',
       HOST: '127.0.0.1',
       NODE_ENV: 'test',
       SKIP_MANIFESTS: 'true',

@@ -5,6 +5,7 @@ import { xpForLevel } from '../../core/skills.ts';
 import { combatNumbers } from '../combat/attacker.ts';
 import { combatContent } from '../combat/combat-scenario-helpers.ts';
 import { STATIONS } from '../stations/index.ts';
+import { FakePersistence } from '../trade/trade-scenario-helpers.ts';
 import { PRAYERS } from './state.ts';
 
 function setup(prayerLevel = 10) {
@@ -13,7 +14,9 @@ function setup(prayerLevel = 10) {
   const id = s.addPlayer({ name: 'Monk', x: 100, z: 100, inventory: [{ itemId: 'bones', quantity: 1 }] });
   const p = s.player(id);
   p.state.skills.prayer = { level: prayerLevel, xp: xpForLevel(prayerLevel) };
-  s.world.get(PRAYERS).delete(id); // re-read max points from the level just set
+  // As if loaded at that level with no points saved: the points are read again, as the maximum.
+  s.world.get(PRAYERS).delete(id);
+  if (p.state.slices) delete p.state.slices.prayer;
   const toggle = (prayerId: string, active = true) => {
     s.push({ type: 'prayerToggle', characterId: id, prayerId, active });
     s.step();
@@ -98,6 +101,27 @@ describe('prayer', () => {
     });
     s.step(4);
     expect(s.lastEvent(id, 'prayerState')?.data.points).toBe(10);
+  });
+
+  it('the points a player has are what its snapshot saves, spent or not: a level-up refills nothing at the next login', () => {
+    const s = new Scenario({ content: combatContent() });
+    const db = new FakePersistence(s);
+    const id = s.addPlayer({ name: 'Novice' });
+    // Prayer level 1: 1 point, never spent. Raised to level 10: 1 of 10, as in the client.
+    s.push({ type: 'setAdmin', characterId: id });
+    s.push({ type: 'chatCommand', characterId: id, name: 'level', args: ['prayer', '10'] });
+    s.step();
+    expect(s.lastEvent(id, 'prayerState')?.data).toMatchObject({ points: 1, maxPoints: 10 });
+    s.push({ type: 'leave', characterId: id, reason: 'logout' });
+    s.step();
+    const saved = db.left.find((c) => c.id === id);
+    expect(saved?.slices?.prayer).toEqual({ points: 1 });
+    // Back in a world from what was saved: still 1 of 10.
+    const again = new Scenario({ content: combatContent() });
+    if (!saved) throw new Error('no snapshot');
+    again.push({ type: 'join', characterId: saved.id, accountId: saved.accountId, state: saved });
+    again.step();
+    expect(again.lastEvent(id, 'prayerState')?.data).toMatchObject({ points: 1, maxPoints: 10 });
   });
 
   it('burying bones consumes them and grants the manifest prayer xp', () => {

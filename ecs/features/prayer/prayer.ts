@@ -25,6 +25,9 @@ export function prayerOf(world: GameWorld, player: PlayerData): PrayerData {
     const max = maxPoints(player);
     d = { points: saved === undefined ? max : Math.max(0, Math.min(max, saved)), active: [], drain: 0 };
     all.set(player.characterId, d);
+    // The slice holds the points the player has from now on, not only once some are spent: the max
+    // follows the level, so a level-up would otherwise turn these into a full refill at the next login.
+    if (saved !== d.points) player.state.slices = { ...player.state.slices, prayer: { points: d.points } };
   }
   return d;
 }

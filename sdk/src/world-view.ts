@@ -1,4 +1,4 @@
-import type { ServerPayload } from '../net/protocol/index.ts';
+import type { ServerPayload } from './protocol.generated.ts';
 
 /**
  * The client's local picture of the world, kept from `player:sync` (its own character) and

@@ -6,12 +6,12 @@ import type {
   Encoding,
   ServerEventName,
   ServerPayload,
-} from '../net/protocol/index.ts';
+} from './protocol.generated.ts';
 import { WorldView } from './world-view.ts';
 
 /**
- * A game connection: authenticate, typed events in both directions (the payload types are the server's
- * own, inferred from its zod schemas in net/protocol), a local WorldView, promise helpers for common
+ * A game connection: authenticate, typed events in both directions (the payload types are generated
+ * from the server's own schemas: protocol.generated.ts), a local WorldView, promise helpers for common
  * actions, and reconnection with the session token the server handed out.
  */
 
@@ -123,6 +123,8 @@ export class GameClient {
     this.accountId = auth.accountId;
     this.characterId = auth.characterId;
     this.world.selfId = auth.characterId;
+    // A new session sees everything in view afresh: what the old one knew may have left meanwhile.
+    this.world.entities.clear();
     await synced;
   }
 
