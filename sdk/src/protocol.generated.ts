@@ -176,16 +176,16 @@ export interface ClientEvents {
    * server path and the verb runs on arrival; a `player:move` cancels that, and a target that disappears
    * on the way ends it silently. Verbs: `pickup` a ground item (reach 1); `bank` on a bank booth station
    * or a banker NPC (reach 1; opens it: `bank:update`); `trade` a player (reach 2; = `trade:request`);
-   * `gather` at a resource node (reach 1: woodcutting, mining, fishing; `gathering:start` /
-   * `gathering:stop`); `use` a station (reach 1: furnace, anvil, range, fire, altar; answers
-   * `station:open` with what can be made there); `shop` on a shopkeeper NPC (reach 1; opens its shop:
-   * `shop:open`); `talk` to an NPC (reach 1; opens its dialogue: `dialogue:node`; an NPC with nothing to
-   * say is `INVALID_TARGET`); `attack` an attackable NPC, or a player where the area allows fighting
-   * (reach 1 for melee, the weapon range otherwise; a bow needs arrows in the ammo slot, else
-   * `MISSING_ITEMS`): the player swings every weapon speed ticks (default 4) while in reach and follows
-   * the target, until either dies, the player moves or the target leaves (`INVALID_TARGET` for what
-   * cannot be fought, `NOT_FOUND` for no such entity); `pray` at an altar station (reach 1) restores all
-   * prayer points. The schema accepts only the verbs this server answers.
+   * `shop` on a shopkeeper NPC (reach 1; opens its shop: `shop:open`); `talk` to an NPC (reach 1; opens
+   * its dialogue: `dialogue:node`; an NPC with nothing to say is `INVALID_TARGET`); `gather` at a
+   * resource node (reach 1: woodcutting, mining, fishing; `gathering:start` / `gathering:stop`); `use` a
+   * station (reach 1: furnace, anvil, range, fire, altar; answers `station:open` with what can be made
+   * there); `pray` at an altar station (reach 1) restores all prayer points; `attack` an attackable NPC,
+   * or a player where the area allows fighting (reach 1 for melee, the weapon range otherwise; a bow
+   * needs arrows in the ammo slot, else `MISSING_ITEMS`): the player swings every weapon speed ticks
+   * (default 4) while in reach and follows the target, until either dies, the player moves or the target
+   * leaves (`INVALID_TARGET` for what cannot be fought, `NOT_FOUND` for no such entity). The schema
+   * accepts only the verbs this server answers.
    */
   'player:action': {
     action: 'pickup' | 'bank' | 'trade' | 'shop' | 'talk' | 'gather' | 'use' | 'pray' | 'attack';
