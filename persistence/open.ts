@@ -27,7 +27,14 @@ export async function startPersistence(
 ): Promise<OpenedPersistence> {
   const applied = await migrate(db);
   if (applied.length > 0) logger.info({ applied }, 'database migrations applied');
-  const port = new SqlPersistence(db, fenceWorld === undefined ? {} : { fenceWorld });
+  const port = new SqlPersistence(db, {
+    ...(fenceWorld === undefined ? {} : { fenceWorld }),
+    onInvalidSlice: (characterId, slice, problem) =>
+      logger.warn(
+        { characterId, slice, problem },
+        'stored feature state does not match its schema; the feature starts from its default',
+      ),
+  });
   const recovered = await port.recoverDeathLocks();
   if (recovered > 0) logger.warn({ recovered }, 'unresolved death locks returned to their owners’ banks');
   const saves = new SaveScheduler(port, { saveIntervalMs, logger });

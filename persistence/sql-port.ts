@@ -21,6 +21,7 @@ import * as items from './repo/item-tx.ts';
 import { SlotCache } from './repo/slot-cache.ts';
 import * as social from './repo/social.ts';
 import * as locks from './repo/world-locks.ts';
+import type { InvalidSlice } from './slices/slice.ts';
 import { type DbActivity, type SqlClient, trackActivity, withRetry } from './sql.ts';
 
 /** The PersistencePort over any SqlClient: the same code for postgres.js and PGlite. */
@@ -48,7 +49,11 @@ export class SqlPersistence implements PersistencePort {
    */
   constructor(
     db: SqlClient,
-    private readonly opts: { fenceWorld?: number } = {},
+    private readonly opts: {
+      fenceWorld?: number;
+      /** A stored feature state that does not match its schema (left out: the feature's default). */
+      onInvalidSlice?: InvalidSlice;
+    } = {},
   ) {
     this.db = trackActivity(db);
   }
@@ -117,7 +122,7 @@ export class SqlPersistence implements PersistencePort {
 
   loadCharacter(characterId: string): Promise<CharacterState | null> {
     // One transaction: inventory, equipment and bank from the same snapshot.
-    return this.db.transaction((tx) => chars.loadCharacter(tx, characterId));
+    return this.db.transaction((tx) => chars.loadCharacter(tx, characterId, this.opts.onInvalidSlice));
   }
 
   findCharacterByName(name: string): Promise<CharacterSummary | null> {
@@ -216,7 +221,7 @@ export class SqlPersistence implements PersistencePort {
 
   loadCharacters(characterIds: readonly string[]): Promise<Map<string, CharacterState>> {
     if (characterIds.length === 0) return Promise.resolve(new Map());
-    return this.db.transaction((tx) => chars.loadCharacters(tx, characterIds));
+    return this.db.transaction((tx) => chars.loadCharacters(tx, characterIds, this.opts.onInvalidSlice));
   }
 
   async recordLogins(

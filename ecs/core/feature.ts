@@ -1,5 +1,6 @@
 import type { PlayerAction } from './commands.ts';
 import type { AnyContentFace } from './faces/content.ts';
+import type { AnyPersistFace } from './faces/persist.ts';
 import type { WireFace } from './faces/wire.ts';
 import type { AnyFeature, CommandHandlers, Feature, FeatureSpec, GameWorld, StateKey } from './shapes.ts';
 
@@ -37,16 +38,19 @@ export function defineFeature<
   const A extends PlayerAction = never,
   const W extends WireFace = Record<never, never>,
   const N extends AnyContentFace = never,
->(spec: FeatureSpec<S, C, A, W, N>): Feature<S, C, A, W, N> {
+  const P extends AnyPersistFace = never,
+>(spec: FeatureSpec<S, C, A, W, N, P>): Feature<S, C, A, W, N, P> {
   return Object.freeze({ ...spec });
 }
 
 /** The command types a list of features handles (for the exhaustiveness check in the schedule). */
 export type HandledCommands<F extends readonly AnyFeature[]> = {
-  [I in keyof F]: F[I] extends Feature<unknown, infer C, infer _A, infer _W, infer _N> ? keyof C : never;
+  [I in keyof F]: F[I] extends Feature<unknown, infer C, infer _A, infer _W, infer _N, infer _P>
+    ? keyof C
+    : never;
 }[number];
 
 /** The `player:action` verbs a list of features answers (for the same check of verbs). */
 export type HandledActions<F extends readonly AnyFeature[]> = {
-  [I in keyof F]: F[I] extends Feature<unknown, infer _C, infer A, infer _W, infer _N> ? A : never;
+  [I in keyof F]: F[I] extends Feature<unknown, infer _C, infer A, infer _W, infer _N, infer _P> ? A : never;
 }[number];

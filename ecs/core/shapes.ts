@@ -5,6 +5,7 @@ import type { Components } from './components.ts';
 import type { SimContent } from './content.ts';
 import type { SimEvent } from './events.ts';
 import type { AnyContentFace } from './faces/content.ts';
+import type { AnyPersistFace } from './faces/persist.ts';
 import type { WireFace } from './faces/wire.ts';
 import type { Hasher } from './hasher.ts';
 import type { PersistOutbox } from './persist-intents.ts';
@@ -215,6 +216,7 @@ export interface FeatureSpec<
   A extends PlayerAction = PlayerAction,
   W extends WireFace = WireFace,
   N extends AnyContentFace = AnyContentFace,
+  P extends AnyPersistFace = AnyPersistFace,
 > {
   readonly name: string;
   /** Per-world state of this feature (see StateKey). */
@@ -242,6 +244,8 @@ export interface FeatureSpec<
   readonly wire?: W;
   /** Content face (its content.ts): its manifests, checks and the SimContent part it builds; world/ runs them. */
   readonly content?: N;
+  /** Persistence face (its persist.ts): per-character JSON state kept across logins; persistence/ stores it. */
+  readonly persist?: P;
 }
 
 export type Feature<
@@ -250,10 +254,11 @@ export type Feature<
   A extends PlayerAction = PlayerAction,
   W extends WireFace = WireFace,
   N extends AnyContentFace = AnyContentFace,
-> = FeatureSpec<S, C, A, W, N>;
+  P extends AnyPersistFace = AnyPersistFace,
+> = FeatureSpec<S, C, A, W, N, P>;
 
 // biome-ignore lint/suspicious/noExplicitAny: a list of features of any state and command types
-export type AnyFeature = Feature<any, any, any, any, any>;
+export type AnyFeature = Feature<any, any, any, any, any, any>;
 
 /**
  * The features of a world compiled into tables: one handler per command type, one per action verb, the

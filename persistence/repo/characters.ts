@@ -6,6 +6,7 @@ import {
 } from '../../ecs/core/character-state.ts';
 import { type CharacterSummary, NameTakenError } from '../port.ts';
 import { loadSlices, saveSlices } from '../slices/index.ts';
+import type { InvalidSlice } from '../slices/slice.ts';
 import { type SqlTx, sqlState } from '../sql.ts';
 import {
   bankRows,
@@ -89,6 +90,7 @@ export async function insertCharactersSkippingTaken(
 export async function loadCharacters(
   tx: SqlTx,
   ids: readonly string[],
+  invalid?: InvalidSlice,
 ): Promise<Map<string, CharacterState>> {
   const out = new Map<string, CharacterState>();
   if (ids.length === 0) return out;
@@ -128,7 +130,7 @@ export async function loadCharacters(
     const id = String(row['id']);
     out.set(id, toCharacterState(row, inv.get(id) ?? [], eq.get(id) ?? [], bank.get(id) ?? []));
   }
-  await loadSlices(tx, [...out.values()]);
+  await loadSlices(tx, [...out.values()], invalid);
   return out;
 }
 
@@ -266,8 +268,12 @@ async function applySlotRows(tx: SqlTx, table: 'inventory' | 'equipment', rows: 
   );
 }
 
-export async function loadCharacter(tx: SqlTx, id: string): Promise<CharacterState | null> {
-  return (await loadCharacters(tx, [id])).get(id) ?? null;
+export async function loadCharacter(
+  tx: SqlTx,
+  id: string,
+  invalid?: InvalidSlice,
+): Promise<CharacterState | null> {
+  return (await loadCharacters(tx, [id], invalid)).get(id) ?? null;
 }
 
 export async function listCharacters(tx: SqlTx, accountId: string): Promise<CharacterSummary[]> {

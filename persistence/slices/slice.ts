@@ -7,10 +7,17 @@ import type { SqlTx } from '../sql.ts';
  * same transaction as the rest of the character. Features with such state add a slice here instead of
  * new columns threaded through the character record.
  */
+/** Told of a stored value that does not match its slice's schema (it was left out). */
+export type InvalidSlice = (characterId: string, slice: string, problem: string) => void;
+
 export interface CharacterSlice<K extends keyof CharacterSlices> {
   readonly name: K;
   /** The slice of each of these characters that has one (absent: the feature's default). */
-  load(tx: SqlTx, characterIds: readonly string[]): Promise<Map<string, CharacterSlices[K]>>;
+  load(
+    tx: SqlTx,
+    characterIds: readonly string[],
+    invalid?: InvalidSlice,
+  ): Promise<Map<string, CharacterSlices[K]>>;
   /** Write these characters' slices (upsert); called inside the save's transaction. */
   save(tx: SqlTx, rows: readonly { characterId: string; value: CharacterSlices[K] }[]): Promise<void>;
 }
