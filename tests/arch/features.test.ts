@@ -32,6 +32,7 @@ describe('features: each face is attached, and attached from its own folder', ()
   it.each([
     ['wire', 'wire.ts'],
     ['content', 'content.ts'],
+    ['persist', 'persist.ts'],
   ] as const)(
     'a folder with a %s face (%s) attaches it to its feature, and nothing else',
     async (key, file) => {
