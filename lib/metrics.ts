@@ -21,7 +21,7 @@ export function createServerMetrics(registry: Registry = new Registry()) {
     }),
     wsMessagesIn: new Counter({
       name: 'game_ws_messages_in_total',
-      help: 'WebSocket messages received, by outcome (ok, bad, rate_limited)',
+      help: 'WebSocket messages received, by outcome (ok, bad, rate_limited, too_big, invalid_utf8)',
       labelNames: ['result'] as const,
       registers,
     }),
@@ -62,8 +62,19 @@ export function createServerMetrics(registry: Registry = new Registry()) {
      * Origin not allowed), `http_body_timeout` (a request body not received in time), `auth_attempts` (the
      * authentication window of an address, over HTTP, WebSocket and /admin), `http_rate` (the REST window),
      * `ws_message_rate` (connections closed with 4029 for flooding), `metrics_token` (a /metrics request
-     * without the right token).
+     * without the right token), `http_headers_too_large` (a request line and headers over 4 KiB: 431),
+     * `http_pipelined` (a connection closed by uWebSockets for pipelining a request: not served).
      */
+    /**
+     * Payloads that could not be encoded for a connection (too deep for the encoder, circular, a value the
+     * encoding cannot carry), by event: each was dropped for that connection and the tick went on.
+     */
+    encodeFailures: new Counter({
+      name: 'game_encode_failures_total',
+      help: 'Payloads dropped for a connection because they could not be encoded, by event',
+      labelNames: ['event'] as const,
+      registers,
+    }),
     limitRefusals: new Counter({
       name: 'game_limit_refusals_total',
       help: 'Requests and connections refused by a limit, by limit',
@@ -78,6 +89,8 @@ export type LimitName =
   | 'ws_unauthenticated'
   | 'ws_origin'
   | 'http_body_timeout'
+  | 'http_headers_too_large'
+  | 'http_pipelined'
   | 'auth_attempts'
   | 'http_rate'
   | 'ws_message_rate'

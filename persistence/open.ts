@@ -29,11 +29,8 @@ export async function startPersistence(
   if (applied.length > 0) logger.info({ applied }, 'database migrations applied');
   const port = new SqlPersistence(db, {
     ...(fenceWorld === undefined ? {} : { fenceWorld }),
-    onInvalidSlice: (characterId, slice, problem) =>
-      logger.warn(
-        { characterId, slice, problem },
-        'stored feature state does not match its schema; the feature starts from its default',
-      ),
+    // One line per row each time it is read: it stays in the database until the game writes over it.
+    onQuarantine: (q) => logger.warn(q, 'stored value set aside: over the JSON limits or not its shape'),
   });
   const recovered = await port.recoverDeathLocks();
   if (recovered > 0) logger.warn({ recovered }, 'unresolved death locks returned to their owners’ banks');

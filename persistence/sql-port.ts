@@ -21,8 +21,8 @@ import * as items from './repo/item-tx.ts';
 import { SlotCache } from './repo/slot-cache.ts';
 import * as social from './repo/social.ts';
 import * as locks from './repo/world-locks.ts';
-import type { InvalidSlice } from './slices/slice.ts';
 import { type DbActivity, type SqlClient, trackActivity, withRetry } from './sql.ts';
+import type { OnQuarantine } from './stored-json.ts';
 
 /** The PersistencePort over any SqlClient: the same code for postgres.js and PGlite. */
 
@@ -51,8 +51,8 @@ export class SqlPersistence implements PersistencePort {
     db: SqlClient,
     private readonly opts: {
       fenceWorld?: number;
-      /** A stored feature state that does not match its schema (left out: the feature's default). */
-      onInvalidSlice?: InvalidSlice;
+      /** Told of each stored JSON value set aside instead of loaded (persistence/stored-json.ts). */
+      onQuarantine?: OnQuarantine;
     } = {},
   ) {
     this.db = trackActivity(db);
@@ -122,7 +122,7 @@ export class SqlPersistence implements PersistencePort {
 
   loadCharacter(characterId: string): Promise<CharacterState | null> {
     // One transaction: inventory, equipment and bank from the same snapshot.
-    return this.db.transaction((tx) => chars.loadCharacter(tx, characterId, this.opts.onInvalidSlice));
+    return this.db.transaction((tx) => chars.loadCharacter(tx, characterId, this.opts.onQuarantine));
   }
 
   findCharacterByName(name: string): Promise<CharacterSummary | null> {
@@ -221,7 +221,7 @@ export class SqlPersistence implements PersistencePort {
 
   loadCharacters(characterIds: readonly string[]): Promise<Map<string, CharacterState>> {
     if (characterIds.length === 0) return Promise.resolve(new Map());
-    return this.db.transaction((tx) => chars.loadCharacters(tx, characterIds, this.opts.onInvalidSlice));
+    return this.db.transaction((tx) => chars.loadCharacters(tx, characterIds, this.opts.onQuarantine));
   }
 
   async recordLogins(
@@ -273,12 +273,12 @@ export class SqlPersistence implements PersistencePort {
     claims?: { characterId: string; before: Holdings; after: Holdings },
   ): Promise<ItemTransactionResult> {
     return this.holdingsWrite(claims ? [claims.characterId] : [], () =>
-      items.resolveDeathLock(this.db, id, claims, this.opts.fenceWorld),
+      items.resolveDeathLock(this.db, id, claims, this.opts.fenceWorld, this.opts.onQuarantine),
     );
   }
 
   recoverDeathLocks(): Promise<number> {
-    return items.recoverDeathLocks(this.db, this.opts.fenceWorld);
+    return items.recoverDeathLocks(this.db, this.opts.fenceWorld, this.opts.onQuarantine);
   }
 
   async recordNpcKills(rows: { characterId: string; npcId: string; count: number }[]): Promise<void> {
@@ -328,7 +328,7 @@ export class SqlPersistence implements PersistencePort {
   }
 
   loadAgentGoal(characterId: string): Promise<AgentGoalRow | null> {
-    return agents.loadAgentGoal(this.db, characterId);
+    return agents.loadAgentGoal(this.db, characterId, this.opts.onQuarantine);
   }
 
   saveAgentGoal(characterId: string, goal: AgentGoalRow): Promise<void> {

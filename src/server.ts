@@ -53,6 +53,8 @@ export interface RunningServer {
   ws: WsTransport;
   /** Shared memory the network thread reads frames from (for the replication arena). */
   chunks: ChunkSource;
+  /** Every route the HTTP router serves, built-in ones included (tests cover each without a list of their own). */
+  routes: readonly RouteDef[];
   /** Close the listen socket, close every WebSocket with 1001 and every HTTP connection; idempotent. */
   stop(): Promise<void>;
 }
@@ -136,6 +138,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     rateLimits,
     ws,
     chunks: net.chunks,
+    routes,
     stop() {
       stopped ??= (async () => {
         ws.stopAccepting();

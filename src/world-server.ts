@@ -21,6 +21,7 @@ import type { SessionRegistry } from '../net/session/registry.ts';
 import { WorldLocks } from '../net/session/world-locks.ts';
 import { CLOSE_TAKEN_OVER } from '../net/session/ws-app.ts';
 import { SocialBridge } from '../net/social/bridge.ts';
+import { encodeFailureReporter } from '../net/ws/encode-failures.ts';
 import { openPersistence } from '../persistence/open.ts';
 import { prepareContent } from '../world/prepare.ts';
 import { DatabaseHealth } from './db-health.ts';
@@ -99,11 +100,13 @@ export async function startWorldServer(
   const sink = schedulerSink(persistence, logger);
   // The session registry exists once identity is created, which needs the runtime: deliver through it late.
   let sessions: SessionRegistry | undefined;
+  const encodeFailed = encodeFailureReporter(logger, metrics.encodeFailures);
   const delivery: Delivery = {
     send: (id, event: ServerEventName, payload: ServerPayload<ServerEventName>) =>
       sessions?.send(id, event, payload),
     sendRaw: (id, frame) => sessions?.sendRaw(id, frame),
     connection: (id) => sessions?.connection(id),
+    encodeFailed: (characterId, event, err) => encodeFailed(event, err, { characterId }),
   };
   // Friends, presence and private messages leave the tick through the social bridge and the messaging
   // port: one world, the local implementation; several worlds (NATS_URL), NATS (docs/scaling.md).

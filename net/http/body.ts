@@ -1,4 +1,5 @@
 import type uWS from 'uWebSockets.js';
+import { jsonTextDepth, MAX_JSON_DEPTH, TOO_DEEP } from '../../lib/json-limits.ts';
 import { HttpError } from './types.ts';
 
 /**
@@ -68,9 +69,16 @@ function tooLarge(maxBytes: number): HttpError {
   return new HttpError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${maxBytes} bytes`);
 }
 
-/** Parse a JSON body; empty means undefined; anything malformed is 400 (contract §3.1). */
+/**
+ * Parse a JSON body; empty means undefined; anything malformed is 400, and so is a body nested deeper than
+ * MAX_JSON_DEPTH, measured before parsing: a deep value is refused here rather than overflowing the
+ * stack later, when a reply, a stored row or a tick encodes it again.
+ */
 export function parseJsonBody(raw: Buffer): unknown {
   if (raw.byteLength === 0) return undefined;
+  if (jsonTextDepth(raw) > MAX_JSON_DEPTH) {
+    throw new HttpError(400, 'BAD_REQUEST', `The request body is ${TOO_DEEP}`);
+  }
   try {
     return JSON.parse(raw.toString('utf8'));
   } catch {

@@ -61,6 +61,8 @@ export type ProblemCode =
   | 'NOT_FOUND'
   | 'METHOD_NOT_ALLOWED'
   | 'PAYLOAD_TOO_LARGE'
+  /** 431: the request line and headers are over 4 KiB (net/http/head-limit.ts). */
+  | 'HEADERS_TOO_LARGE'
   | 'REQUEST_TIMEOUT'
   | 'RATE_LIMITED'
   | 'CONFLICT'

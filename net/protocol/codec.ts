@@ -1,4 +1,5 @@
 import { Packr, unpack } from 'msgpackr';
+import { jsonTextDepth, MAX_JSON_DEPTH, msgpackDepth, TOO_DEEP } from '../../lib/json-limits.ts';
 import { type ClientMessage, clientEvents, isClientEventName } from './client-events.ts';
 import type { ServerEventName, ServerPayload } from './server-events.ts';
 
@@ -20,9 +21,14 @@ export type DecodeResult =
 
 /** Decode and validate one client frame. Never throws. */
 export function decodeClientFrame(data: ArrayBuffer | Uint8Array, isBinary: boolean): DecodeResult {
+  const bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
+  // Measured on the bytes before anything parses them: unpack (and every later encode) recurses per level.
+  const refused = isBinary ? msgpackRefusal(bytes) : jsonTextDepth(bytes) > MAX_JSON_DEPTH ? TOO_DEEP : null;
+  if (refused !== null) {
+    return { ok: false, message: `frame is ${refused}`, event: peekEventName(bytes, isBinary) };
+  }
   let raw: unknown;
   try {
-    const bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
     raw = isBinary
       ? unpack(bytes)
       : JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
@@ -57,6 +63,41 @@ export function decodeClientFrame(data: ArrayBuffer | Uint8Array, isBinary: bool
   return { ok: true, message: { event, payload: parsed.data } as ClientMessage };
 }
 
+function msgpackRefusal(bytes: Uint8Array): string | null {
+  const scan = msgpackDepth(bytes);
+  if (!scan.ok) return 'not plain MessagePack (extension types are not accepted)';
+  return scan.depth > MAX_JSON_DEPTH ? TOO_DEEP : null;
+}
+
+const MAX_PEEKED_NAME = 128;
+
+/**
+ * The event name of a frame that is not parsed (too deep): the string at the start of `[event, ...`,
+ * read without parsing the rest. Null when the frame does not start that way.
+ */
+function peekEventName(bytes: Uint8Array, isBinary: boolean): string | null {
+  if (isBinary) {
+    const b = bytes[0] ?? 0;
+    const at = b >= 0x91 && b <= 0x9f ? 1 : b === 0xdc ? 3 : b === 0xdd ? 5 : -1;
+    if (at < 0) return null;
+    const s = bytes[at] ?? 0;
+    const [start, len] =
+      s >= 0xa0 && s <= 0xbf ? [at + 1, s & 0x1f] : s === 0xd9 ? [at + 2, bytes[at + 1] ?? 0] : [-1, 0];
+    if (start < 0 || start + len > bytes.length) return null;
+    return Buffer.from(bytes.buffer, bytes.byteOffset + start, Math.min(len, MAX_PEEKED_NAME)).toString(
+      'utf8',
+    );
+  }
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, 2 * MAX_PEEKED_NAME + 8));
+  const literal = /^\s*\[\s*("(?:[^"\\]|\\.)*")/.exec(head.toString('utf8'))?.[1];
+  if (literal === undefined) return null;
+  try {
+    return (JSON.parse(literal) as string).slice(0, MAX_PEEKED_NAME);
+  } catch {
+    return null;
+  }
+}
+
 /** Encode one server event in the connection's encoding. */
 export function encodeServerEvent<E extends ServerEventName>(
   encoding: Encoding,
@@ -69,4 +110,26 @@ export function encodeServerEvent<E extends ServerEventName>(
 /** Encode any [event, payload] (for pre-built payloads such as replication deltas). */
 export function encodeRaw(encoding: Encoding, event: string, payload: unknown): Uint8Array | string {
   return encoding === 'json' ? JSON.stringify([event, payload]) : packr.pack([event, payload]);
+}
+
+/** Told of a payload that could not be encoded for a connection: it is dropped for that connection. */
+export type EncodeFailure = (event: string, err: unknown) => void;
+
+/**
+ * encodeRaw that never throws: a payload too deep for the encoder's recursion, circular, or holding a
+ * value the encoding cannot carry gives undefined, and `failed` is told. Encoding runs in the tick,
+ * where a throw would stop the world for everyone (packr's state is reset by its own finally).
+ */
+export function encodeOrDrop(
+  encoding: Encoding,
+  event: string,
+  payload: unknown,
+  failed: EncodeFailure,
+): Uint8Array | string | undefined {
+  try {
+    return encodeRaw(encoding, event, payload);
+  } catch (err) {
+    failed(event, err);
+    return undefined;
+  }
 }

@@ -46,6 +46,11 @@ export interface Delivery {
   sendRaw?(characterId: string, frame: Frame): void;
   /** The character's connection; undefined when not connected. */
   connection?(characterId: string): DeliveryConnection | undefined;
+  /**
+   * A payload for this character could not be encoded: it was dropped for that connection and the tick
+   * goes on (the composition root logs and counts it).
+   */
+  encodeFailed?(characterId: string, event: string, err: unknown): void;
 }
 
 export interface DeliveryStats {
@@ -112,13 +117,24 @@ export function prepareTick(world: GameWorld, replicator: Replicator, delivery: 
     stats.messages++;
     stats.bytes += frameBytes(frame);
   };
+  // A payload that cannot be encoded is dropped for that connection and reported; the tick goes on.
+  const queueEncoded = (o: Outbox, event: string, encode: () => Frame) => {
+    let frame: Frame;
+    try {
+      frame = encode();
+    } catch (err) {
+      delivery.encodeFailed?.(o.characterId, event, err);
+      return;
+    }
+    queue(o, frame);
+  };
 
   for (const p of world.players.values()) {
     if (!p.syncDirty) continue;
     p.syncDirty = false;
     const o = outbox(p.characterId);
     const sync = buildPlayerSync(world, p);
-    if (o) queue(o, encodeRaw(o.conn.encoding, 'player:sync', sync));
+    if (o) queueEncoded(o, 'player:sync', () => encodeRaw(o.conn.encoding, 'player:sync', sync));
     else sendPayload(p.characterId, 'player:sync', sync);
   }
   const { cache } = replicator;
@@ -128,11 +144,11 @@ export function prepareTick(world: GameWorld, replicator: Replicator, delivery: 
       o.update = d;
       o.updateAt = o.frames.length;
       stats.messages++;
-    } else if (o) queue(o, cache.encode(d, o.conn.encoding));
+    } else if (o) queueEncoded(o, 'world:update', () => cache.encode(d, o.conn.encoding));
     else sendPayload(d.characterId, 'world:update', cache.payload(d));
   }
   // An event whose data object goes to many players (local chat) is encoded once per encoding.
-  const frames = new Map<object, { wire: WireEvent; msgpack?: Uint8Array; json?: string }>();
+  const frames = new Map<object, SharedFrame>();
   for (const e of world.events) {
     const o = outbox(e.to);
     if (!o) {
@@ -145,13 +161,33 @@ export function prepareTick(world: GameWorld, replicator: Replicator, delivery: 
       f = { wire: toWire(e) };
       frames.set(e.data, f);
     }
-    let frame: Frame;
-    if (o.conn.encoding === 'json')
-      frame = f.json ??= encodeRaw('json', f.wire.event, f.wire.payload) as string;
-    else frame = f.msgpack ??= encodeRaw('msgpack', f.wire.event, f.wire.payload) as Uint8Array;
-    queue(o, frame);
+    const frame = sharedFrame(f, o.conn.encoding);
+    if (frame === null) delivery.encodeFailed?.(o.characterId, f.wire.event, f.error);
+    else queue(o, frame);
   }
   return { stats, cache, outboxes, delivery };
+}
+
+/** An event's frames, encoded at most once per encoding; null: it could not be (`error` says why). */
+interface SharedFrame {
+  wire: WireEvent;
+  msgpack?: Uint8Array | null;
+  json?: string | null;
+  error?: unknown;
+}
+
+function sharedFrame(f: SharedFrame, encoding: Encoding): Frame | null {
+  const done = encoding === 'json' ? f.json : f.msgpack;
+  if (done !== undefined) return done;
+  let frame: Frame | null = null;
+  try {
+    frame = encodeRaw(encoding, f.wire.event, f.wire.payload);
+  } catch (err) {
+    f.error = err;
+  }
+  if (encoding === 'json') f.json = frame as string | null;
+  else f.msgpack = frame as Uint8Array | null;
+  return frame;
 }
 
 /** The socket writes of a tick: one batch (one write) per connection, in the order queued. */
@@ -161,9 +197,14 @@ export function flushTick({ stats, cache, outboxes, delivery }: PreparedTick): v
     if (o.update !== null) {
       // Encoded now, into the cache's scratch (or as segments of its shared arena), and read by
       // sendBatch before the next one overwrites it.
-      const frame = cache.encodeForBatch(o.update, o.conn.encoding);
-      stats.bytes += frameBytes(frame);
-      o.frames.splice(o.updateAt, 0, frame);
+      // One that cannot be encoded is dropped for this connection, and reported; the others still leave.
+      try {
+        const frame = cache.encodeForBatch(o.update, o.conn.encoding);
+        stats.bytes += frameBytes(frame);
+        o.frames.splice(o.updateAt, 0, frame);
+      } catch (err) {
+        delivery.encodeFailed?.(o.characterId, 'world:update', err);
+      }
       o.update = null;
     }
     if (o.frames.length === 0) continue;

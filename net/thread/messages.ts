@@ -29,7 +29,12 @@ export interface NetWorkerData {
 }
 
 /** Limits the network thread enforced (main counts them in game_limit_refusals_total and logs them). */
-export type NetLimit = 'ws_per_address' | 'ws_origin' | 'http_body_timeout';
+export type NetLimit =
+  | 'ws_per_address'
+  | 'ws_origin'
+  | 'http_body_timeout'
+  | 'http_headers_too_large'
+  | 'http_pipelined';
 
 /** Per-result counts of inbound WebSocket messages since the last report (metrics live on main). */
 export interface InboundCounts {
@@ -37,12 +42,15 @@ export interface InboundCounts {
   bad: number;
   tooBig: number;
   rateLimited: number;
+  /** Connections failed by uWS for a text frame that is not valid UTF-8. */
+  invalidUtf8: number;
 }
 
 export type NetEvent =
   | { t: 'open'; id: number; ip: string; encoding: Encoding; query: string }
   | { t: 'message'; id: number; message: ClientMessage }
-  | { t: 'close'; id: number; code: number }
+  /** `invalidUtf8`: uWS failed the connection for a text frame that is not valid UTF-8 (the client sees 1006). */
+  | { t: 'close'; id: number; code: number; invalidUtf8?: true }
   | { t: 'http'; req: NetHttpRequest }
   | { t: 'httpAborted'; id: number }
   | { t: 'refused'; limit: NetLimit; ip: string; detail: string };

@@ -3,6 +3,7 @@ import type { Logger } from '../../lib/logger.ts';
 import type { ServerMetrics } from '../../lib/metrics.ts';
 import { startTsWorker } from '../../lib/ts-worker.ts';
 import type { ChunkSource } from '../replication/msgpack-entity.ts';
+import { encodeFailureReporter } from '../ws/encode-failures.ts';
 import type { WsApp, WsConnection } from '../ws/types.ts';
 import { FrameBatchWriter } from './frame-batch.ts';
 import type { FromNet, NetEvent, NetHttpReply, NetHttpRequest, NetWorkerData, ToNet } from './messages.ts';
@@ -44,6 +45,7 @@ export interface NetThread {
 export async function startNetThread(opts: NetThreadOptions): Promise<NetThread> {
   const { logger } = opts;
   const { wsMessagesOut, wsBytesOut, wsConnections, wsClosed, limitRefusals, wsMessagesIn } = opts.metrics;
+  const encodeFailed = encodeFailureReporter(logger, opts.metrics.encodeFailures);
   const worker: Worker = startTsWorker(new URL('./net-worker.ts', import.meta.url), opts.data);
   const conns = new Map<number, RemoteConnection>();
   // HTTP requests being answered, and those of them whose client went away meanwhile.
@@ -100,6 +102,9 @@ export async function startNetThread(opts: NetThreadOptions): Promise<NetThread>
       }
       guard(logger, conn, 'onClose', () => opts.ws.onClose(conn, code));
     },
+    encodeFailed(conn, event, err) {
+      encodeFailed(event, err, { connection: conn.id });
+    },
   };
 
   // A refusal is logged once a minute per address and limit: a client hammering a limit cannot flood
@@ -132,6 +137,10 @@ export async function startNetThread(opts: NetThreadOptions): Promise<NetThread>
       }
       case 'close': {
         const conn = conns.get(e.id);
+        if (conn !== undefined && e.invalidUtf8 && firstInWindow(`invalid_utf8 ${conn.ip}`)) {
+          const line = { connection: conn.id, ip: conn.ip, code: e.code };
+          logger.warn(line, 'connection failed: a text frame was not valid UTF-8');
+        }
         if (conn !== undefined) link.closed(conn, e.code);
         break;
       }
@@ -180,6 +189,7 @@ export async function startNetThread(opts: NetThreadOptions): Promise<NetThread>
           if (m.counts.bad > 0) wsMessagesIn.inc({ result: 'bad' }, m.counts.bad);
           if (m.counts.tooBig > 0) wsMessagesIn.inc({ result: 'too_big' }, m.counts.tooBig);
           if (m.counts.rateLimited > 0) wsMessagesIn.inc({ result: 'rate_limited' }, m.counts.rateLimited);
+          if (m.counts.invalidUtf8 > 0) wsMessagesIn.inc({ result: 'invalid_utf8' }, m.counts.invalidUtf8);
           for (const e of m.events) onEvent(e);
           break;
         case 'chunksFree':

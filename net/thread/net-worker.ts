@@ -3,6 +3,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { BodyTimeout, readBody } from '../http/body.ts';
 import { clientAddress } from '../http/client-ip.ts';
 import { matchOrigin } from '../http/cors.ts';
+import { headTooLarge, MAX_REQUEST_HEAD_BYTES, requestHeadBytes } from '../http/head-limit.ts';
 import { PROBLEM_CONTENT_TYPE, problem, statusText } from '../http/problem.ts';
 import {
   decodeClientFrame,
@@ -29,6 +30,8 @@ const opts = workerData as NetWorkerData;
 
 /** Close code for a client whose send buffer overflowed: it is not reading fast enough. */
 const CLOSE_TOO_SLOW = 1008;
+/** The close reason uWS gives a connection it failed for a text frame that is not valid UTF-8. */
+const UWS_INVALID_UTF8 = 'Received invalid UTF-8';
 /** uWS drops a frame above this with a bare TCP close; our own check closes at 64 KiB with 1009. */
 const HARD_FRAME_CAP_BYTES = 1024 * 1024;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -47,6 +50,29 @@ interface PendingHttp {
   aborted: boolean;
   /** Handed to the main thread (an abort after that is reported to it). */
   forwarded: boolean;
+  /** The turn of the event loop the request arrived in (see `ioTurn`). */
+  turn: number;
+}
+
+/**
+ * HTTP/1.1 pipelining is not served. Every answer comes from the main thread, after this handler has
+ * returned, and uWebSockets closes a connection that sends its next request before the previous answer
+ * was written (it serves pipelined requests only when each is answered inside its handler), so neither is
+ * answered. Such a close happens while uWS parses the bytes that brought the request, before the loop
+ * turns: an abort in the same turn as its request is counted as pipelining (`http_pipelined`), which a
+ * client that went away (its FIN is read in a later turn) is not.
+ */
+let ioTurn = 0;
+let turnScheduled = false;
+function markTurn(): number {
+  if (!turnScheduled) {
+    turnScheduled = true;
+    setImmediate(() => {
+      turnScheduled = false;
+      ioTurn++;
+    });
+  }
+  return ioTurn;
 }
 
 const post = (m: FromNet, transfer?: ArrayBuffer[]) => port.postMessage(m, transfer ?? []);
@@ -82,7 +108,8 @@ process.on('unhandledRejection', (err) => fault('unhandled rejection', err));
 
 // Inbound events leave in batches: one postMessage per turn of the loop, not one per message.
 let events: NetEvent[] = [];
-let counts: InboundCounts = { ok: 0, bad: 0, tooBig: 0, rateLimited: 0 };
+const noCounts = (): InboundCounts => ({ ok: 0, bad: 0, tooBig: 0, rateLimited: 0, invalidUtf8: 0 });
+let counts = noCounts();
 let flushScheduled = false;
 function emit(e: NetEvent): void {
   events.push(e);
@@ -95,10 +122,11 @@ function scheduleFlush(): void {
 }
 function flushEvents(): void {
   flushScheduled = false;
-  if (events.length === 0 && counts.ok + counts.bad + counts.tooBig + counts.rateLimited === 0) return;
+  const counted = counts.ok + counts.bad + counts.tooBig + counts.rateLimited + counts.invalidUtf8;
+  if (events.length === 0 && counted === 0) return;
   post({ t: 'events', events, counts });
   events = [];
-  counts = { ok: 0, bad: 0, tooBig: 0, rateLimited: 0 };
+  counts = noCounts();
 }
 
 const sockets = new Map<number, uWS.WebSocket<SocketData>>();
@@ -136,6 +164,7 @@ app.ws<SocketData>('/ws', {
   upgrade: contained('ws upgrade', (res, req, context) => {
     // Everything from req is read here, synchronously: it is invalid after this callback.
     const query = req.getQuery() ?? '';
+    if (refuseLargeHead(res, req, query)) return;
     const key = req.getHeader('sec-websocket-key');
     const protocol = req.getHeader('sec-websocket-protocol');
     const extensions = req.getHeader('sec-websocket-extensions');
@@ -214,14 +243,18 @@ app.ws<SocketData>('/ws', {
     emit({ t: 'message', id: d.id, message: decoded.message });
   }),
 
-  close: contained('ws close', (ws, code) => {
+  close: contained('ws close', (ws, code, message) => {
     const d = ws.getUserData();
     d.closed = true;
     sockets.delete(d.id);
     const open = (perAddress.get(d.ip) ?? 1) - 1;
     if (open > 0) perAddress.set(d.ip, open);
     else perAddress.delete(d.ip);
-    emit({ t: 'close', id: d.id, code });
+    // uWS fails the connection itself (RFC 6455 8.1) on a text frame that is not UTF-8: the frame never
+    // reaches `message`, and the socket is gone before anything could be sent. Only its reason tells.
+    const invalidUtf8 = code === 1006 && Buffer.from(message).toString() === UWS_INVALID_UTF8;
+    if (invalidUtf8) counts.invalidUtf8++;
+    emit(invalidUtf8 ? { t: 'close', id: d.id, code, invalidUtf8 } : { t: 'close', id: d.id, code });
   }),
 });
 
@@ -230,6 +263,7 @@ const REFUSAL_CODES = {
   403: 'FORBIDDEN',
   408: 'REQUEST_TIMEOUT',
   429: 'RATE_LIMITED',
+  431: 'HEADERS_TOO_LARGE',
   503: 'INTERNAL',
 } as const;
 
@@ -248,6 +282,25 @@ function refuse(
   });
 }
 
+/**
+ * A request line and headers over MAX_REQUEST_HEAD_BYTES: answered 431 here, at once, and the connection
+ * closed (what follows on it cannot be trusted to be framed right). True when refused. Measured over
+ * every header line as sent, repeated names included.
+ */
+function refuseLargeHead(res: uWS.HttpResponse, req: uWS.HttpRequest, query: string): boolean {
+  const lines: [string, string][] = [];
+  req.forEach((k, v) => {
+    lines.push([k, v]);
+  });
+  const bytes = requestHeadBytes(req.getMethod(), req.getUrl(), query, lines);
+  if (bytes <= MAX_REQUEST_HEAD_BYTES) return false;
+  const forwardedFor = lines.find(([k]) => k === 'x-forwarded-for')?.[1] ?? '';
+  const ip = clientAddress(res.getRemoteAddressAsText(), forwardedFor, opts.trustProxy);
+  refuse(res, 431, headTooLarge(bytes), {}, true);
+  emit({ t: 'refused', limit: 'http_headers_too_large', ip, detail: `${bytes} bytes` });
+  return true;
+}
+
 app.any(
   '/*',
   contained('http request', (res: uWS.HttpResponse, req: uWS.HttpRequest) => {
@@ -255,8 +308,9 @@ app.any(
     req.forEach((k, v) => {
       headers[k] = v;
     });
+    if (refuseLargeHead(res, req, req.getQuery() ?? '')) return;
     const id = nextRequestId++;
-    const pending: PendingHttp = { res, aborted: false, forwarded: false };
+    const pending: PendingHttp = { res, aborted: false, forwarded: false, turn: markTurn() };
     http.set(id, pending);
     const method = req.getMethod().toUpperCase();
     const base = {
@@ -275,6 +329,10 @@ app.any(
     res.onAborted(() => {
       pending.aborted = true;
       http.delete(id);
+      if (pending.turn === ioTurn) {
+        const detail = 'a request sent before the previous answer (HTTP pipelining is not served)';
+        emit({ t: 'refused', limit: 'http_pipelined', ip: base.ip, detail });
+      }
       for (const cb of abortListeners) cb();
       if (pending.forwarded) emit({ t: 'httpAborted', id });
     });

@@ -1,9 +1,4 @@
-import {
-  type Encoding,
-  encodeServerEvent,
-  type ServerEventName,
-  type ServerPayload,
-} from '../protocol/index.ts';
+import { type Encoding, encodeOrDrop, type ServerEventName, type ServerPayload } from '../protocol/index.ts';
 import type { WsConnection } from '../ws/types.ts';
 import type { QueuedFrame } from './frame-batch.ts';
 
@@ -15,6 +10,8 @@ export interface ConnectionLink {
   close(connId: number, code: number, reason: string): void;
   /** The game hears of the close now, as with any other close. */
   closed(conn: RemoteConnection, code: number): void;
+  /** A payload for this connection could not be encoded: it was dropped (logged and counted there). */
+  encodeFailed(conn: RemoteConnection, event: string, err: unknown): void;
 }
 
 /**
@@ -27,6 +24,7 @@ export class RemoteConnection implements WsConnection {
   data: Record<string, unknown> = {};
   /** Frames are copied into the outgoing batch when queued: callers may reuse their buffers. */
   readonly copiesFrames = true;
+  private readonly dropped = (event: string, err: unknown) => this.link.encodeFailed(this, event, err);
 
   constructor(
     readonly id: number,
@@ -38,7 +36,8 @@ export class RemoteConnection implements WsConnection {
 
   send<E extends ServerEventName>(event: E, payload: ServerPayload<E>): void {
     if (this.closed) return;
-    this.link.queue(this.id, encodeServerEvent(this.encoding, event, payload));
+    const frame = encodeOrDrop(this.encoding, event, payload, this.dropped);
+    if (frame !== undefined) this.link.queue(this.id, frame);
   }
 
   sendRaw(frame: Uint8Array | string): void {

@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import type { AgentGoalRow, AgentMappingRow, AgentMessageRow } from '../port.ts';
 import type { SqlClient } from '../sql.ts';
+import { ignoreQuarantine, type OnQuarantine, readStoredJson } from '../stored-json.ts';
 
 /** agent_mappings, agent_goals and agent_messages (migrations 001 and 007). */
 
@@ -60,17 +62,34 @@ export async function deleteAgentMapping(db: SqlClient, agentId: string): Promis
   return rows.length > 0;
 }
 
-export async function loadAgentGoal(db: SqlClient, characterId: string): Promise<AgentGoalRow | null> {
+/** What every stored goal has (AgentService writes them); anything else in it is kept as it is. */
+const storedGoal = z
+  .looseObject({ type: z.string(), label: z.string(), startedAt: z.number() })
+  .nullable() as z.ZodType<AgentGoalRow['goal']>;
+
+/**
+ * The character's goal row. A goal over the JSON limits or not a goal (a row written before the limits,
+ * or by hand) is set aside: the character has no goal, and `onQuarantine` is told.
+ */
+export async function loadAgentGoal(
+  db: SqlClient,
+  characterId: string,
+  onQuarantine: OnQuarantine = ignoreQuarantine,
+): Promise<AgentGoalRow | null> {
   const [row] = await db.query(
     'SELECT goal::text AS goal, paused FROM agent_goals WHERE "characterId" = $1',
     [characterId],
   );
   if (!row) return null;
   const text = row['goal'] as string | null;
-  return {
-    goal: text === null ? null : (JSON.parse(text) as AgentGoalRow['goal']),
-    paused: Boolean(row['paused']),
-  };
+  const paused = Boolean(row['paused']);
+  if (text === null) return { goal: null, paused };
+  const goal = readStoredJson(text, storedGoal);
+  if (!goal.ok) {
+    onQuarantine({ table: 'agent_goals', column: 'goal', row: characterId, reason: goal.reason });
+    return { goal: null, paused };
+  }
+  return { goal: goal.value, paused };
 }
 
 export async function saveAgentGoal(db: SqlClient, characterId: string, g: AgentGoalRow): Promise<void> {

@@ -6,8 +6,8 @@ import {
 } from '../../ecs/core/character-state.ts';
 import { type CharacterSummary, NameTakenError } from '../port.ts';
 import { loadSlices, saveSlices } from '../slices/index.ts';
-import type { InvalidSlice } from '../slices/slice.ts';
 import { type SqlTx, sqlState } from '../sql.ts';
+import type { OnQuarantine } from '../stored-json.ts';
 import {
   bankRows,
   characterRow,
@@ -86,11 +86,11 @@ export async function insertCharactersSkippingTaken(
   return ids;
 }
 
-/** Full states of several characters (one query per table). */
+/** Full states of several characters (one query per table); `onQuarantine`: see persistence/stored-json.ts. */
 export async function loadCharacters(
   tx: SqlTx,
   ids: readonly string[],
-  invalid?: InvalidSlice,
+  onQuarantine?: OnQuarantine,
 ): Promise<Map<string, CharacterState>> {
   const out = new Map<string, CharacterState>();
   if (ids.length === 0) return out;
@@ -130,7 +130,7 @@ export async function loadCharacters(
     const id = String(row['id']);
     out.set(id, toCharacterState(row, inv.get(id) ?? [], eq.get(id) ?? [], bank.get(id) ?? []));
   }
-  await loadSlices(tx, [...out.values()], invalid);
+  await loadSlices(tx, [...out.values()], onQuarantine);
   return out;
 }
 
@@ -271,9 +271,9 @@ async function applySlotRows(tx: SqlTx, table: 'inventory' | 'equipment', rows: 
 export async function loadCharacter(
   tx: SqlTx,
   id: string,
-  invalid?: InvalidSlice,
+  onQuarantine?: OnQuarantine,
 ): Promise<CharacterState | null> {
-  return (await loadCharacters(tx, [id], invalid)).get(id) ?? null;
+  return (await loadCharacters(tx, [id], onQuarantine)).get(id) ?? null;
 }
 
 export async function listCharacters(tx: SqlTx, accountId: string): Promise<CharacterSummary[]> {

@@ -1,6 +1,8 @@
+import { z } from 'zod';
 import type { ItemStack } from '../../ecs/core/character-state.ts';
 import type { DeathLock, Holdings, ItemTransaction, ItemTransactionResult, TradeAuditRow } from '../port.ts';
 import { isConstraintViolation, type SqlClient, type SqlTx, withRetry } from '../sql.ts';
+import { ignoreQuarantine, type OnQuarantine, readStoredJson } from '../stored-json.ts';
 import {
   COINS,
   firstImbalance,
@@ -142,14 +144,31 @@ export async function createDeathLock(
   });
 }
 
-async function lockDeath(tx: SqlTx, id: string): Promise<{ characterId: string; items: ItemStack[] }> {
-  const [row] = await tx.query<{ characterId: string; items: ItemStack[] | string }>(
-    'SELECT "characterId", items FROM "playerDeaths" WHERE id = $1 FOR UPDATE',
+const storedItems: z.ZodType<ItemStack[]> = z.array(
+  z.object({ itemId: z.string().min(1), quantity: z.number().int() }),
+);
+
+/**
+ * The lock's row, held until the transaction ends. Items that cannot be loaded (over the JSON limits, not
+ * a list of stacks) leave the lock where it is for an operator: the operation fails and `onQuarantine`
+ * is told.
+ */
+async function lockDeath(
+  tx: SqlTx,
+  id: string,
+  onQuarantine: OnQuarantine,
+): Promise<{ characterId: string; items: ItemStack[] }> {
+  const [row] = await tx.query<{ characterId: string; items: string }>(
+    'SELECT "characterId", items::text AS items FROM "playerDeaths" WHERE id = $1 FOR UPDATE',
     [id],
   );
   if (!row) throw new TxAbort('stale', `no death lock ${id}`);
-  const items = typeof row.items === 'string' ? (JSON.parse(row.items) as ItemStack[]) : row.items;
-  return { characterId: row.characterId, items };
+  const items = readStoredJson(row.items, storedItems);
+  if (!items.ok) {
+    onQuarantine({ table: 'playerDeaths', column: 'items', row: id, reason: items.reason });
+    throw new TxAbort('error', `death lock ${id}: its stored items are ${items.reason}`);
+  }
+  return { characterId: row.characterId, items: items.value };
 }
 
 export async function resolveDeathLock(
@@ -157,13 +176,14 @@ export async function resolveDeathLock(
   id: string,
   claims?: Change,
   fenceWorld?: number,
+  onQuarantine: OnQuarantine = ignoreQuarantine,
 ): Promise<ItemTransactionResult> {
   if (claims) {
     const shape = shapeProblem([claims]);
     if (shape) return { ok: false, reason: 'error', detail: shape };
   }
   return runTx(db, async (tx) => {
-    const lock = await lockDeath(tx, id);
+    const lock = await lockDeath(tx, id, onQuarantine);
     if (claims) {
       // The claimant may gain only what the lock holds, and lose nothing.
       const gain = totals(claims.after, new Map(), 1);
@@ -185,12 +205,16 @@ export async function resolveDeathLock(
 }
 
 /** Each unresolved lock: its items go to the owner's bank, the lock is deleted; one transaction each. */
-export async function recoverDeathLocks(db: SqlClient, fenceWorld?: number): Promise<number> {
+export async function recoverDeathLocks(
+  db: SqlClient,
+  fenceWorld?: number,
+  onQuarantine: OnQuarantine = ignoreQuarantine,
+): Promise<number> {
   const ids = await db.query<{ id: string }>('SELECT id FROM "playerDeaths" ORDER BY "createdAt", id');
   let recovered = 0;
   for (const { id } of ids) {
     const res = await runTx(db, async (tx) => {
-      const lock = await lockDeath(tx, id);
+      const lock = await lockDeath(tx, id, onQuarantine);
       if (fenceWorld !== undefined) {
         // Several worlds: a death of a character another (live) world holds is that world's to resolve.
         const other = await tx.query(

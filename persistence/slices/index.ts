@@ -2,12 +2,13 @@ import type { CharacterSlices, CharacterState } from '../../ecs/core/character-s
 import type { PersistFace } from '../../ecs/core/faces/persist.ts';
 import { FEATURES } from '../../ecs/schedule.ts';
 import type { SqlTx } from '../sql.ts';
+import { ignoreQuarantine, type OnQuarantine } from '../stored-json.ts';
 import { homeTeleportSlice } from './home-teleport.ts';
 import { jsonSlice } from './json-slice.ts';
 import { npcKillsSlice } from './npc-kills.ts';
 import { prayerSlice } from './prayer.ts';
 import { questsSlice } from './quests.ts';
-import type { CharacterSlice, InvalidSlice } from './slice.ts';
+import type { CharacterSlice } from './slice.ts';
 import { socialSlice } from './social.ts';
 
 /** The slices kept in tables of their own (rows other queries read: friends, quests, kills...). */
@@ -43,12 +44,12 @@ for (const [i, s] of SLICES.entries()) {
 export async function loadSlices(
   tx: SqlTx,
   states: readonly CharacterState[],
-  invalid?: InvalidSlice,
+  onQuarantine: OnQuarantine = ignoreQuarantine,
 ): Promise<void> {
   if (states.length === 0) return;
   const ids = states.map((s) => s.id);
   for (const slice of SLICES) {
-    const found = await slice.load(tx, ids, invalid);
+    const found = await slice.load(tx, ids, onQuarantine);
     for (const state of states) {
       const value = found.get(state.id);
       if (value !== undefined) state.slices = { ...state.slices, [slice.name]: value };

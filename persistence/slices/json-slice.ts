@@ -1,18 +1,20 @@
 import type { CharacterSlices } from '../../ecs/core/character-state.ts';
 import type { PersistFace } from '../../ecs/core/faces/persist.ts';
-import { type CharacterSlice, defineSlice, type InvalidSlice } from './slice.ts';
+import { readStoredJson } from '../stored-json.ts';
+import { type CharacterSlice, defineSlice } from './slice.ts';
 
 const json = (v: unknown) => JSON.stringify(v);
 
 /**
  * A feature's JSON state (its persist face) as a slice of the "featureState" table: one query per slice
- * for every character loaded, each value parsed with the face's schema. A value that does not parse is
- * left out, so the feature starts from its default, and reported; it never reaches the tick.
+ * for every character loaded, each value read as text and checked like every stored JSON value (the
+ * limits, then the face's schema: persistence/stored-json.ts). A value that fails is set aside, so the
+ * feature starts from its default, and reported; it never reaches the tick.
  */
 export function jsonSlice<K extends keyof CharacterSlices>(face: PersistFace<K>): CharacterSlice<K> {
   return defineSlice({
     name: face.slice,
-    async load(tx, characterIds, invalid?: InvalidSlice) {
+    async load(tx, characterIds, onQuarantine) {
       const rows = await tx.query<{ characterId: string; value: string }>(
         `SELECT "characterId", value::text AS value FROM "featureState"
          WHERE slice = $1 AND "characterId" IN (SELECT jsonb_array_elements_text($2::text::jsonb))`,
@@ -20,15 +22,15 @@ export function jsonSlice<K extends keyof CharacterSlices>(face: PersistFace<K>)
       );
       const out = new Map<string, CharacterSlices[K]>();
       for (const r of rows) {
-        // As text, so both drivers hand back the same thing to parse.
-        const parsed = face.schema.safeParse(JSON.parse(r.value));
-        if (parsed.success) out.set(r.characterId, parsed.data as CharacterSlices[K]);
+        const read = readStoredJson(r.value, face.schema);
+        if (read.ok) out.set(r.characterId, read.value as CharacterSlices[K]);
         else
-          invalid?.(
-            r.characterId,
-            face.slice,
-            parsed.error.issues[0]?.message ?? 'does not match its schema',
-          );
+          onQuarantine({
+            table: 'featureState',
+            column: 'value',
+            row: `${r.characterId}, ${face.slice}`,
+            reason: read.reason,
+          });
       }
       return out;
     },

@@ -12,6 +12,7 @@ import { featureStateContract } from './feature-state.contract.ts';
 import { loginBatchesContract } from './login-batches.contract.ts';
 import { rejectsWith } from './rejects-with.ts';
 import { socialContract } from './social.contract.ts';
+import { storedJsonContract } from './stored-json.contract.ts';
 import { worldLocksContract } from './world-locks.contract.ts';
 
 /** The persistence contract: the same tests against every driver (ARCHITECTURE rule 7). */
@@ -546,6 +547,7 @@ export function persistenceContract(make: () => TestDb): void {
 
   deathLocksContract(() => ({ port, account }));
   agentsContract(() => ({ port, sql, account }));
+  storedJsonContract(() => ({ sql, account }));
   loginBatchesContract(() => ({ port, sql, account }));
   socialContract(() => ({ port, sql }));
   worldLocksContract(() => ({ port, sql }));

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { pack } from 'msgpackr';
 import { z } from 'zod';
 import { clientEvents } from '../../net/protocol/client-events.ts';
+import { deepJson, deepMsgpack, jsonFrame, msgpackFrame } from '../helpers/hostile-json.ts';
 
 /**
  * fast-check generators for client frames, derived from the protocol's zod schemas (through their JSON
@@ -126,10 +127,27 @@ export function frameArb(encoding: 'json' | 'msgpack', ids: fc.Arbitrary<string>
     fc.tuple(fc.constantFrom('player:fly', 'Player:Move', 'authenticate ', ''), fc.object()),
   );
   const garbage = fc.oneof(fc.uint8Array({ maxLength: 300 }), fc.string({ maxLength: 300, unit: 'binary' }));
+  // Nested past the depth limit, as raw bytes (a value this deep cannot be built and then encoded):
+  // inside a real event's payload, or bare; just past the limit, and thousands of levels past it.
+  const deepFrame = fc
+    .tuple(
+      fc.option(event, { nil: null }),
+      fc.oneof(fc.integer({ min: 33, max: 300 }), fc.constantFrom(1500, 10_000)),
+      fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+    )
+    .map(([e, levels, pattern]): Frame => {
+      if (encoding === 'msgpack') {
+        const value = deepMsgpack(levels, pattern);
+        return e === null ? value : msgpackFrame(e, 'x', value);
+      }
+      const value = deepJson(levels, pattern);
+      return e === null ? value : jsonFrame(e, 'x', value);
+    });
   return fc.oneof(
     { weight: 10, arbitrary: valid.map(encode) },
     { weight: 5, arbitrary: hostileFrame.map(encode) },
     { weight: 3, arbitrary: wrongShape.map(encode) },
     { weight: 2, arbitrary: garbage },
+    { weight: 1, arbitrary: deepFrame },
   );
 }

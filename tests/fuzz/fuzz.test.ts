@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -12,12 +13,16 @@ import { openPglite } from '../../persistence/drivers/pglite.ts';
 import { SqlPersistence } from '../../persistence/sql-port.ts';
 import { REPO_ROOT } from '../../src/server.ts';
 import { startWorldServer, type WorldServer } from '../../src/world-server.ts';
+import { deepJson } from '../helpers/hostile-json.ts';
 import { testConfig } from '../helpers/server.ts';
 import { type Frame, frameArb } from './frames.ts';
 
 /**
  * Issue 19 fuzzing: frames generated from the protocol's schemas (valid, hostile values, wrong shapes,
- * raw garbage) over real sockets from logged-in players against the running world (PGlite, fast tick).
+ * raw garbage, and since issue 26 values nested past the depth limit, up to 10,000 levels) over real
+ * sockets from logged-in players against the running world (PGlite, fast tick); alongside each chunk of
+ * frames, one connection pipelining 2-4 HTTP requests (some with a deep body), which the server must
+ * close, never leave hanging.
  * Checked: no crash and no uncaught error (vitest fails on either), no connection closed, the world
  * still ticking, every frame that does not decode or fails its schema answered with BAD_MESSAGE
  * naming its event when it has one, and at the end every player's items, equipment, bank and coins
@@ -31,6 +36,40 @@ const BOTS = 8;
 const CHUNK = 400;
 const TICK_MS = 50;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * HTTP/1.1 requests pipelined in one TCP write (docs/http.md: not served; uWebSockets closes such a
+ * connection). Resolves with the number of answers that came back and whether the server closed it.
+ */
+function pipelined(port: number, requests: string[]): Promise<{ answers: number; closed: boolean }> {
+  return new Promise((resolve) => {
+    let text = '';
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(requests.join('')));
+    const done = (closed: boolean) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve({ answers: text.match(/HTTP\/1\.1 \d{3}/g)?.length ?? 0, closed });
+    };
+    const timer = setTimeout(() => done(false), 5000);
+    socket.on('data', (d) => {
+      text += d.toString('latin1');
+    });
+    socket.on('end', () => done(true));
+    socket.on('error', () => done(true));
+  });
+}
+
+/** Pipelined batches: 2 to 4 requests to routes that need no token (the deep body one is 400 alone). */
+const pipelinedBatch = fc.array(
+  fc.constantFrom(
+    'GET /health HTTP/1.1\r\nHost: x\r\n\r\n',
+    'GET /status HTTP/1.1\r\nHost: x\r\n\r\n',
+    'GET /api/map HTTP/1.1\r\nHost: x\r\n\r\n',
+    'HEAD /env.js HTTP/1.1\r\nHost: x\r\n\r\n',
+    `POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${deepJson(2000).length}\r\n\r\n${deepJson(2000)}`,
+  ),
+  { minLength: 2, maxLength: 4 },
+);
 
 /** A logged-in player that only counts what it needs (a million frames: nothing is kept). */
 interface Bot {
@@ -123,8 +162,16 @@ describe('fuzzing the WebSocket protocol against a running world', () => {
       const started = performance.now();
       let sent = 0;
       let chunk = 0;
+      const pipes = { batches: 0, answered: 0, closed: 0 };
       while (sent < FRAMES) {
         const n = Math.min(CHUNK, FRAMES - sent);
+        // One pipelined HTTP connection alongside each chunk of frames.
+        const [requests] = fc.sample(pipelinedBatch, { numRuns: 1, seed: SEED + chunk });
+        const pipe = pipelined(server.port, requests as string[]).then((r) => {
+          pipes.batches++;
+          pipes.answered += r.answers;
+          if (r.closed) pipes.closed++;
+        });
         for (const [i, b] of bots.entries()) {
           const frames: Frame[] = fc.sample(arbs[i] as fc.Arbitrary<Frame>, {
             numRuns: Math.ceil(n / BOTS),
@@ -139,6 +186,7 @@ describe('fuzzing the WebSocket protocol against a running world', () => {
           }
         }
         chunk++;
+        await pipe;
         // Let the server catch up: the sockets' buffers drain, replies arrive.
         while (bots.some((b) => b.socket.bufferedAmount > 256 * 1024)) await sleep(5);
         await sleep(20);
@@ -158,6 +206,9 @@ describe('fuzzing the WebSocket protocol against a running world', () => {
       }
       expect(server.runtime.tickStatus().number).toBeGreaterThan(tickBefore);
       for (const b of bots) expect(b.closeCode).toBeUndefined();
+      // Every pipelined connection was closed by the server (none hung), and the server still answers.
+      expect(pipes.closed).toBe(pipes.batches);
+      expect((await fetch(`http://127.0.0.1:${server.port}/health`)).status).toBe(200);
 
       // Conservation: let transactions settle, take what the world holds, stop (everyone saved), compare.
       await sleep(2000);
@@ -192,7 +243,9 @@ describe('fuzzing the WebSocket protocol against a running world', () => {
       const secs = (performance.now() - started) / 1000;
       console.log(
         `fuzz: ${sent} frames in ${secs.toFixed(0)} s, ${expected} refused by the codec, ${bad} BAD_MESSAGE ` +
-          `answers, connections closed 0, ${held.size} players' holdings equal in world and database, seed ${SEED}`,
+          `answers, connections closed 0, ${held.size} players' holdings equal in world and database, ` +
+          `${pipes.batches} pipelined HTTP connections (${pipes.answered} answers, ${pipes.closed} closed by ` +
+          `the server), seed ${SEED}`,
       );
     },
     120_000 + FRAMES * 2,
