@@ -5,7 +5,7 @@ import { type ClientSpecsOf, FACES, type Faces, merge } from './wires.ts';
 
 /**
  * Client-to-server events: the session's and every feature's wire face (wires.ts), one table. The codec,
- * docs/protocol.md (npm run docs:protocol) and the SDK's types read it.
+ * docs/protocol.md (npm run docs) and the SDK's types read it.
  */
 type Specs = ClientSpecsOf<Faces>;
 const CLIENT_EVENTS = merge(FACES.map((w) => w.client)) as unknown as Specs;

@@ -10,7 +10,7 @@ import { BUILT_ACTIONS } from '../../net/protocol/session.ts';
 describe('docs/protocol.md', () => {
   const committed = readFileSync(path.resolve(import.meta.dirname, '../../docs/protocol.md'), 'utf8');
 
-  it('is what the schemas generate (run `npm run docs:protocol` after changing net/protocol)', () => {
+  it('is what the schemas generate (run `npm run docs` after changing a wire face or net/protocol)', () => {
     expect(committed).toBe(renderProtocolDoc());
   });
 
