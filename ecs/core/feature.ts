@@ -18,6 +18,7 @@ export {
   type Phase,
   type ReachAction,
   type Reactions,
+  type Refusal,
   type StateKey,
   type SystemSpec,
 } from './shapes.ts';

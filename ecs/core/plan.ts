@@ -44,6 +44,8 @@ export function buildPlan(features: readonly AnyFeature[]): Plan {
     actions,
     worldCommands: new Set(features.flatMap((f) => f.worldCommands ?? [])),
     systems,
+    join: on('join'),
+    refuse: on('refuse'),
     leave: on('leave').reverse(),
     move: on('move'),
     death: on('death'),

@@ -1,7 +1,7 @@
 import type { CommandOf } from './commands.ts';
 import { Dirty } from './components.ts';
 import { defineFeature } from './feature.ts';
-import { levelChanged, playerLeaving } from './reactions.ts';
+import { levelChanged, playerJoined, playerLeaving } from './reactions.ts';
 import { combatLevel, levelForXp, MAX_XP, maxHealthFor, type Skill } from './skills.ts';
 import { coreWire } from './wire.ts';
 import {
@@ -53,6 +53,7 @@ export function joinPlayer(world: GameWorld, cmd: CommandOf<'join'>): void {
   world.players.set(state.id, player);
   world.playerByEid.set(eid, player);
   world.playersByName.set(state.name.toLowerCase(), player);
+  playerJoined(world, player);
 }
 
 export function leavePlayer(world: GameWorld, cmd: CommandOf<'leave'>): void {

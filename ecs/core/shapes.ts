@@ -3,7 +3,7 @@ import type { CharacterState } from './character-state.ts';
 import type { Command, CommandOf, CommandType, PlayerAction } from './commands.ts';
 import type { Components } from './components.ts';
 import type { SimContent } from './content.ts';
-import type { SimEvent } from './events.ts';
+import type { SimErrorCode, SimEvent } from './events.ts';
 import type { AnyContentFace } from './faces/content.ts';
 import type { AnyPersistFace } from './faces/persist.ts';
 import type { WireFace } from './faces/wire.ts';
@@ -157,8 +157,22 @@ export interface ItemLock {
 
 export type LeaveReason = CommandOf<'leave'>['reason'];
 
+/** Why a player's command is not applied: the error code and message its sender gets. */
+export interface Refusal {
+  code: SimErrorCode;
+  message: string;
+}
+
 /** What a feature reacts to, instead of other features calling it by hand. */
 export interface Reactions {
+  /** A player entered the world (its entity, health and state are set), in FEATURES order. */
+  readonly join?: (world: GameWorld, player: PlayerData) => void;
+  /**
+   * Whether this feature refuses a player's command now (a player crossing an obstacle may not walk).
+   * Asked in FEATURES order before the command is applied; the first refusal is sent as an error and the
+   * command is dropped. Not asked for join, leave, item transaction results or world commands.
+   */
+  readonly refuse?: (world: GameWorld, player: PlayerData, cmd: Command) => Refusal | null;
   /**
    * A player is about to leave the world (before its final snapshot). Run in reverse FEATURES order: a
    * feature is torn down before the features it uses (a trade ends before the transaction guard runs).
@@ -273,6 +287,8 @@ export interface Plan {
   readonly worldCommands: ReadonlySet<CommandType>;
   /** Systems sorted by phase, then by their feature's position in the list. */
   readonly systems: readonly (SystemSpec & { readonly feature: string })[];
+  readonly join: readonly NonNullable<Reactions['join']>[];
+  readonly refuse: readonly NonNullable<Reactions['refuse']>[];
   readonly leave: readonly NonNullable<Reactions['leave']>[];
   readonly move: readonly NonNullable<Reactions['move']>[];
   readonly death: readonly NonNullable<Reactions['death']>[];
