@@ -23,6 +23,7 @@ export const wireEntity = z
     type: entityType,
     x: z.number().int(),
     z: z.number().int(),
+    /** player, npc: its name; station: what it is called (its kind's name, or an obstacle's). */
     name: z.string().optional(),
     /** player: combat level; npc: its level. */
     level: z.number().int().optional(),

@@ -61,12 +61,14 @@ export function fullEntity(world: GameWorld, eid: number): WireEntity {
       return { id, type: 'item', x, z, itemId: it?.itemId ?? '', quantity: it?.quantity ?? 1 };
     }
     case EntityType.station: {
+      const st = world.get(STATIONS).byEid.get(eid);
       return {
         id,
         type: 'station',
         x,
         z,
-        stationType: world.get(STATIONS).byEid.get(eid)?.stationType ?? '',
+        stationType: st?.stationType ?? '',
+        ...(st?.name !== undefined ? { name: st.name } : {}),
       };
     }
     default: {

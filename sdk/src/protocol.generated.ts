@@ -180,12 +180,13 @@ export interface ClientEvents {
    * its dialogue: `dialogue:node`; an NPC with nothing to say is `INVALID_TARGET`); `gather` at a
    * resource node (reach 1: woodcutting, mining, fishing; `gathering:start` / `gathering:stop`); `use` a
    * station (reach 1: furnace, anvil, range, fire, altar; answers `station:open` with what can be made
-   * there); `pray` at an altar station (reach 1) restores all prayer points; `attack` an attackable NPC,
-   * or a player where the area allows fighting (reach 1 for melee, the weapon range otherwise; a bow
-   * needs arrows in the ammo slot, else `MISSING_ITEMS`): the player swings every weapon speed ticks
-   * (default 4) while in reach and follows the target, until either dies, the player moves or the target
-   * leaves (`INVALID_TARGET` for what cannot be fought, `NOT_FOUND` for no such entity). The schema
-   * accepts only the verbs this server answers.
+   * there; a station nothing is made at, `INVALID_TARGET`); `pray` at an altar station (reach 1)
+   * restores all prayer points; `attack` an attackable NPC, or a player where the area allows fighting
+   * (reach 1 for melee, the weapon range otherwise; a bow needs arrows in the ammo slot, else
+   * `MISSING_ITEMS`): the player swings every weapon speed ticks (default 4) while in reach and follows
+   * the target, until either dies, the player moves or the target leaves (`INVALID_TARGET` for what
+   * cannot be fought, `NOT_FOUND` for no such entity). The schema accepts only the verbs this server
+   * answers.
    */
   'player:action': {
     action: 'pickup' | 'bank' | 'trade' | 'shop' | 'talk' | 'gather' | 'use' | 'pray' | 'attack';

@@ -17,9 +17,17 @@ describe.each([
 });
 
 describe('docs/features.md', () => {
-  it('lists every feature, and each feature folder with a docs.md page has its page in it', () => {
+  it('has a section per feature, and every docs.md under ecs/features/ is in the section of its folder', () => {
     const page = renderFeatureDoc();
-    for (const name of ['players', 'movement', 'combat', 'homeTeleport'])
-      expect(page).toContain(`## ${name}\n`);
+    for (const f of FEATURES) expect(page).toContain(`## ${f.name}\n`);
+    const dir = path.join(REPO_ROOT, 'ecs/features');
+    for (const folder of readdirSync(dir)) {
+      const file = path.join(dir, folder, 'docs.md');
+      if (!existsSync(file)) continue;
+      const feature = FEATURES.find((f) => folderOf(f.name) === folder);
+      expect(feature, `${folder}/docs.md belongs to no feature of FEATURES`).toBeDefined();
+      const section = page.split('\n## ').find((s) => s.startsWith(`${feature?.name}\n`)) ?? '';
+      expect(section).toContain(readFileSync(file, 'utf8').trim());
+    }
   });
 });

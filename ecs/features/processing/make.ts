@@ -380,6 +380,17 @@ export function useStation(world: GameWorld, player: PlayerData, targetId: strin
     seen.add(r.id);
     recipes.push({ recipeId: r.id, kind: r.kind, level: r.level });
   }
+  // A station nothing is made at (a bank booth, an obstacle) is not one to `use`.
+  if (recipes.length === 0) {
+    emitError(
+      world,
+      player.characterId,
+      'INVALID_TARGET',
+      `There is nothing to make at the ${st.name ?? st.stationType}.`,
+      origin,
+    );
+    return;
+  }
   emit(world, player.characterId, 'stationOpen', { targetId, stationType: st.stationType, recipes });
 }
 

@@ -65,6 +65,6 @@ export const processingWire = defineWire({
     }),
   },
   verbs: {
-    use: 'a station (reach 1: furnace, anvil, range, fire, altar; answers `station:open` with what can be made there)',
+    use: 'a station (reach 1: furnace, anvil, range, fire, altar; answers `station:open` with what can be made there; a station nothing is made at, `INVALID_TARGET`)',
   },
 });
