@@ -1,6 +1,7 @@
 import { EQUIP_SLOTS, INVENTORY_SLOTS, type ItemStack } from '../../ecs/core/character-state.ts';
 import { combatLevel as combatLevelOf, SKILLS } from '../../ecs/core/skills.ts';
 import type { GameWorld, PlayerData } from '../../ecs/core/world.ts';
+import { runEnergyPercent } from '../../ecs/features/movement/index.ts';
 import type { ServerPayload } from '../protocol/server-events.ts';
 
 /** `player:sync` (contract §2.2): the player's full state, every skill, 28 slots, every equipment slot. */
@@ -34,5 +35,6 @@ export function buildPlayerSync(world: GameWorld, player: PlayerData): ServerPay
     inventory,
     equipment,
     voice: { enabled: world.options.rules?.voiceWorld !== undefined },
+    runEnergy: runEnergyPercent(player),
   };
 }

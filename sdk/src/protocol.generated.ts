@@ -490,7 +490,11 @@ export interface ServerEvents {
   /**
    * The receiving player's full state. On entering the world, then at most once a tick when its
    * inventory, equipment, coins, skills or health change. `voice.enabled` tells whether voice chat is
-   * configured (then `GET /api/voice/token` answers a token for the player's room).
+   * configured (then `GET /api/voice/token` answers a token for the player's room). `runEnergy` (whole
+   * percent) drains 0.67 % a tick while running (about 90 s from full) and comes back while not running,
+   * faster with agility (full in about 12.5 minutes at agility 1, 4 at 99); below one tick's drain a
+   * runner walks, and a run asked for then is a walk. While it drains it is sent at most every 5 ticks
+   * (at once at 0 and 100).
    */
   'player:sync': {
     id: string;
@@ -628,6 +632,7 @@ export interface ServerEvents {
     voice: {
       enabled: boolean;
     };
+    runEnergy: number;
   };
   /**
    * The player’s prayer points (`maxPoints` is the prayer level) and active prayers: on entering the

@@ -2,6 +2,7 @@ import { Dirty, MoveMode } from '../../core/components.ts';
 import { emitError, type GameWorld, markDirty } from '../../core/world.ts';
 import { AStar } from './astar.ts';
 import { labelRegions, regionAt } from './regions.ts';
+import { mayRun } from './run-energy.ts';
 import { MOVE, type PathRequest, SEARCH_BOUND } from './state.ts';
 
 /**
@@ -102,7 +103,8 @@ function finish(world: GameWorld, req: PathRequest, path: Int32Array | false): v
   world.get(MOVE).paths[eid] = path;
   const mv = world.c.Movement;
   mv.step[eid] = 0;
-  const mode = req.run ? MoveMode.run : MoveMode.walk;
+  // A player without a tick's run energy walks (NPCs always may run).
+  const mode = req.run && mayRun(world, eid) ? MoveMode.run : MoveMode.walk;
   if (mv.mode[eid] !== mode) {
     mv.mode[eid] = mode;
     markDirty(world, eid, Dirty.moving);
