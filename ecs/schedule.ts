@@ -1,5 +1,5 @@
-import type { CommandType } from './core/commands.ts';
-import type { HandledCommands } from './core/feature.ts';
+import type { CommandType, PlayerAction } from './core/commands.ts';
+import type { HandledActions, HandledCommands } from './core/feature.ts';
 import { buildPlan } from './core/plan.ts';
 import { players } from './core/players.ts';
 import { admin } from './features/admin/index.ts';
@@ -35,25 +35,26 @@ import { voice } from './features/voice/index.ts';
  *  0. begin        free last tick's despawned eids, clear per-tick outputs (core/world.ts)
  *  1. commands     apply this tick's commands in arrival order, each by the feature that handles its type
  *  2. pathfinding  [movement] resolve queued path requests within the per-tick budget
- *  3. movement     [movement] advance walkers 2 tiles and runners 4 along their paths
- *  4. npcs         [npcs] wander inside their spawn radius
- *  5. npcCombat    [combat] NPCs respawn, leash home and heal, aggressive ones pick a player nearby (grid)
- *  6. combat       [combat] fights: swing when in reach and ready, follow targets out of reach
- *  7. gathering    [gathering] depleted nodes respawn; gatherers whose cycle ended roll for their yield
- *  8. processing   [processing] batches whose item is due make it (cook, burn, smelt, light a fire...)
- *  9. prayer       [prayer] players entering get prayer:state; active prayers drain points
- * 10. approach     [interaction] act for players who walked within reach of their action's target
- * 11. social       [social] players who entered get their friend lists; takeovers not back go offline
- * 12. trade        [trade] unanswered trade requests expire
- * 13. shops        [shops] restock one unit per restockTime; shops of players out of range close
- * 14. questRewards [quests] rewards of quests completed while the items were locked
- * 15. dialogue     [dialogue] conversations of players who walked away end
- * 16. homeTeleport [homeTeleport] casts that reached their tick land on the spawn
- * 17. expireStations [stations] stations with a lifetime (fires) burn out
- * 18. items        [groundItems] ground items turn public, then despawn
- * 19. death        [death] players at 0 health drop their items (death lock) and respawn
- * 20. voiceArea    [voice] players who changed world area are told their new voice room
- * 21. txGuard      [inventory] LAST: players with an item transaction in flight are not snapshotted
+ *  3. movement     [movement] advance walkers 2 tiles and runners 4 along their paths (runners pay run energy)
+ *  4. runEnergy    [movement] players who did not run get run energy back (faster with agility)
+ *  5. npcs         [npcs] wander inside their spawn radius
+ *  6. npcCombat    [combat] NPCs respawn, leash home and heal, aggressive ones pick a player nearby (grid)
+ *  7. combat       [combat] fights: swing when in reach and ready, follow targets out of reach
+ *  8. gathering    [gathering] depleted nodes respawn; gatherers whose cycle ended roll for their yield
+ *  9. processing   [processing] batches whose item is due make it (cook, burn, smelt, light a fire...)
+ * 10. prayer       [prayer] players entering get prayer:state; active prayers drain points
+ * 11. approach     [interaction] act for players who walked within reach of their action's target
+ * 12. social       [social] players who entered get their friend lists; takeovers not back go offline
+ * 13. trade        [trade] unanswered trade requests expire
+ * 14. shops        [shops] restock one unit per restockTime; shops of players out of range close
+ * 15. questRewards [quests] rewards of quests completed while the items were locked
+ * 16. dialogue     [dialogue] conversations of players who walked away end
+ * 17. homeTeleport [homeTeleport] casts that reached their tick land on the spawn
+ * 18. expireStations [stations] stations with a lifetime (fires) burn out
+ * 19. items        [groundItems] ground items turn public, then despawn
+ * 20. death        [death] players at 0 health drop their items (death lock) and respawn
+ * 21. voiceArea    [voice] players who changed world area are told their new voice room
+ * 22. txGuard      [inventory] LAST: players with an item transaction in flight are not snapshotted
  *  after the tick (outside ecs/): replication builds world:update per observer, player:sync for marked
  *  players, then the persistence hand-off takes world.persist.
  */
@@ -91,5 +92,10 @@ export const FEATURES = [
 type Unhandled = Exclude<CommandType, HandledCommands<typeof FEATURES>>;
 const allHandled: [Unhandled] extends [never] ? true : Unhandled = true;
 void allHandled;
+
+// Every declared `player:action` verb is answered by a feature (a compile error names the missing ones).
+type Unanswered = Exclude<PlayerAction, HandledActions<typeof FEATURES>>;
+const allAnswered: [Unanswered] extends [never] ? true : Unanswered = true;
+void allAnswered;
 
 export const PLAN = buildPlan(FEATURES);

@@ -1,4 +1,5 @@
-import type { CharacterState, ItemStack } from '../ecs/core/character-state.ts';
+import type { CharacterState } from '../ecs/core/character-state.ts';
+import type { DeathLockRequest, Holdings, ItemTxRequest, TradeAudit } from '../ecs/core/persist-intents.ts';
 import type { SocialAction, SocialLists, SocialOutcome } from '../ecs/features/social/index.ts';
 import type { DbActivity } from './sql.ts';
 
@@ -26,48 +27,19 @@ export interface CharacterSummary {
   lastLoginAt: Date | null;
 }
 
-/** Everything one character holds that an item transaction may change. */
-export interface Holdings {
-  inventory: (ItemStack | null)[];
-  coins: number;
-  bank: ItemStack[];
-  /** Omitted: the transaction neither checks nor changes equipment. */
-  equipment?: CharacterState['equipment'];
-}
+export type { Holdings } from '../ecs/core/persist-intents.ts';
 
-export interface ItemTransaction {
-  /** Idempotency key: a retried transaction whose id was already committed is a no-op success. */
-  id: string;
-  kind: 'trade' | 'bank_deposit' | 'bank_withdraw' | 'shop_buy' | 'shop_sell' | 'death' | 'admin' | 'equip';
-  changes: { characterId: string; before: Holdings; after: Holdings }[];
-  /** True: the database layer also checks, per itemId and for coins, that sum(before) == sum(after). */
-  conserve: boolean;
-  /** Written in the same database transaction. */
-  audit?: TradeAuditRow;
-}
+/** An item transaction as the database applies it: the simulation's request without who asked. */
+export type ItemTransaction = Pick<ItemTxRequest, 'id' | 'kind' | 'changes' | 'conserve' | 'audit'>;
 
 export type ItemTransactionResult =
   | { ok: true }
   | { ok: false; reason: 'stale' | 'not_conserved' | 'constraint' | 'error'; detail: string };
 
-export interface TradeAuditRow {
-  tradeId: string;
-  initiatorId: string;
-  recipientId: string;
-  initiatorOffer: unknown;
-  recipientOffer: unknown;
-  outcome: 'completed' | 'cancelled' | 'failed';
-  reason?: string;
-}
+export type TradeAuditRow = TradeAudit;
 
-export interface DeathLock {
-  id: string;
-  characterId: string;
-  position: { x: number; y: number; z: number };
-  items: ItemStack[];
-  before: Holdings;
-  after: Holdings;
-}
+/** Items a dead player dropped, held until picked up or despawned. */
+export type DeathLock = DeathLockRequest;
 
 /** createCharacter / renameCharacter: the name exists already (case-insensitive, one name per world). */
 export class NameTakenError extends Error {

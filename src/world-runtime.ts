@@ -5,7 +5,6 @@ import type { SimContent } from '../ecs/core/content.ts';
 import { populateWorld } from '../ecs/core/populate.ts';
 import { entityCounts, type GameRules, type GameWorld, snapshotCharacter } from '../ecs/core/world.ts';
 import { agentSurroundings, type Surroundings } from '../ecs/features/agents/index.ts';
-import { prepareMovement } from '../ecs/features/movement/pathfinding-system.ts';
 import { onlineWorld } from '../ecs/features/social/index.ts';
 import { createGameWorld } from '../ecs/game.ts';
 import { Replicator } from '../net/replication/replicator.ts';
@@ -54,7 +53,6 @@ export class WorldRuntime {
       ...(opts.rules ? { rules: opts.rules } : {}),
     });
     populateWorld(this.world);
-    prepareMovement(this.world);
     this.replicator = new Replicator(this.world);
     this.loop = new TickLoop({
       world: this.world,

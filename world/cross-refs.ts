@@ -1,48 +1,26 @@
 import { INVENTORY_SLOTS } from '../ecs/core/character-state.ts';
+import type { ContentContext } from '../ecs/core/faces/content.ts';
 import type { ManifestData } from './schemas/index.ts';
 import type { ItemDef } from './schemas/items.ts';
 import type { CharacterTemplate } from './schemas/project.ts';
 
 /**
- * Cross-reference checks between manifests. `problems` stop start-up. `warnings` are the few kinds of
- * dangling reference the reference content really has (docs/content.md lists them); the server tolerates
- * them by ignoring the dangling part (a tool definition for an item that does not exist, a yield of an
- * unknown item, a burnt variant that does not exist, a resource placement of an unknown node).
+ * The core manifests' cross-reference checks, one small function each; each feature checks its own
+ * manifests in its content face. A problem stops start-up; a warning is one of the few kinds of dangling
+ * reference the reference content really has (docs/content.md lists them), tolerated by ignoring the
+ * dangling part (a resource placement of an unknown node). A reference to a feature's ids (a store, a
+ * quest, a station type, a spell) asks that id space, and is not checked when nothing defines it.
  */
 
 /** The item id of coins, as in the reference content. */
 export const COIN_ITEM_ID = 'coins';
 
-export interface CrossRefInput {
+export interface CoreManifests {
   items: ReadonlyMap<string, ItemDef>;
   npcs: ManifestData<'npcs.json'>;
   areas: ManifestData<'world-areas.json'>;
   biomes: ManifestData<'biomes.json'>;
-  stores: ManifestData<'stores.json'>;
-  woodcutting?: ManifestData<'gathering/woodcutting.json'> | undefined;
-  mining?: ManifestData<'gathering/mining.json'> | undefined;
-  fishing?: ManifestData<'gathering/fishing.json'> | undefined;
-  cooking?: ManifestData<'recipes/cooking.json'> | undefined;
-  smelting?: ManifestData<'recipes/smelting.json'> | undefined;
-  smithing?: ManifestData<'recipes/smithing.json'> | undefined;
-  firemaking?: ManifestData<'recipes/firemaking.json'> | undefined;
-  crafting?: ManifestData<'recipes/crafting.json'> | undefined;
-  fletching?: ManifestData<'recipes/fletching.json'> | undefined;
-  tanning?: ManifestData<'recipes/tanning.json'> | undefined;
-  runecrafting?: ManifestData<'recipes/runecrafting.json'> | undefined;
-  prayers?: ManifestData<'prayers.json'> | undefined;
-  stations?: ManifestData<'stations.json'> | undefined;
-  tools?: ManifestData<'tools.json'> | undefined;
-  ammunition?: ManifestData<'ammunition.json'> | undefined;
-  runes?: ManifestData<'runes.json'> | undefined;
-  combatSpells?: ManifestData<'combat-spells.json'> | undefined;
-  quests?: ManifestData<'quests.json'> | undefined;
   templates?: readonly CharacterTemplate[] | undefined;
-}
-
-export interface CrossRefResult {
-  problems: string[];
-  warnings: string[];
 }
 
 /** forEach over an optional list (callbacks here only record problems). */
@@ -50,218 +28,113 @@ function each<T>(list: readonly T[] | undefined, fn: (x: T, i: number) => void):
   if (list) for (let i = 0; i < list.length; i++) fn(list[i] as T, i);
 }
 
-export function checkCrossRefs(c: CrossRefInput): CrossRefResult {
-  const problems: string[] = [];
-  const warnings: string[] = [];
-  const items = c.items;
-  const npcIds = new Set(c.npcs.map((n) => n.id));
-  const storeIds = new Set(c.stores.map((s) => s.id));
-  const questIds = c.quests ? new Set(Object.keys(c.quests)) : undefined;
-  const nodes = [...(c.woodcutting?.trees ?? []), ...(c.mining?.rocks ?? []), ...(c.fishing?.spots ?? [])];
-  const nodeIds = new Set(nodes.map((n) => n.id));
-  const stationTypes = c.stations ? new Set(c.stations.stations.map((s) => s.type)) : undefined;
+type CoreCheck = (c: CoreManifests, ctx: ContentContext) => void;
 
-  const item = (file: string, where: string, id: string, soft = false) => {
-    if (items.has(id)) return;
-    (soft ? warnings : problems).push(`${file}: ${where} (itemId "${id}"): unknown item`);
-  };
+/** `coins` is the coin pouch the simulation pays and charges with: it must be the stackable currency. */
+const coins: CoreCheck = (c, ctx) => {
+  const def = c.items.get(COIN_ITEM_ID);
+  if (def && def.type !== 'currency')
+    ctx.problem(`items: item "${COIN_ITEM_ID}" (the coin pouch): type must be "currency", not "${def.type}"`);
+};
 
-  // `coins` is the coin pouch the simulation pays and charges with: it must be the stackable currency.
-  const coins = items.get(COIN_ITEM_ID);
-  if (coins && coins.type !== 'currency') {
-    problems.push(
-      `items: item "${COIN_ITEM_ID}" (the coin pouch): type must be "currency", not "${coins.type}"`,
-    );
-  }
-
-  each(c.stores, (s) => {
-    each(s.items, (it, i) => item('stores.json', `store "${s.id}" item ${i}`, it.itemId));
-  });
-
+/** npcs.json: drops and arrows are items; services name quests; a caster's spell exists. */
+const npcs: CoreCheck = (c, ctx) => {
   for (const n of c.npcs) {
     if (n.drops) {
       const { defaultDrop, ...tiers } = n.drops;
-      if (defaultDrop) item('npcs.json', `npc "${n.id}" drops.defaultDrop`, defaultDrop.itemId);
+      if (defaultDrop) ctx.item('npcs.json', `npc "${n.id}" drops.defaultDrop`, defaultDrop.itemId);
       for (const [tier, list] of Object.entries(tiers)) {
-        each(list, (d, i) => item('npcs.json', `npc "${n.id}" drops.${tier}[${i}]`, d.itemId));
+        each(list, (d, i) => ctx.item('npcs.json', `npc "${n.id}" drops.${tier}[${i}]`, d.itemId));
       }
     }
-    if (n.combat.arrowId) item('npcs.json', `npc "${n.id}" combat.arrowId`, n.combat.arrowId);
-    if (questIds) {
+    if (n.combat.arrowId) ctx.item('npcs.json', `npc "${n.id}" combat.arrowId`, n.combat.arrowId);
+    if (ctx.defines('quest')) {
       for (const q of n.services?.questIds ?? []) {
-        if (!questIds.has(q))
-          problems.push(`npcs.json: npc "${n.id}" services.questIds ("${q}"): unknown quest`);
+        if (!ctx.has('quest', q))
+          ctx.problem(`npcs.json: npc "${n.id}" services.questIds ("${q}"): unknown quest`);
       }
     }
+    if (ctx.defines('spell') && n.combat.spellId && !ctx.has('spell', n.combat.spellId))
+      ctx.problem(`npcs.json: npc "${n.id}" combat.spellId ("${n.combat.spellId}"): unknown spell`);
   }
+};
 
-  for (const [group, areas] of Object.entries(c.areas)) {
-    for (const [key, a] of Object.entries(areas)) {
+/** world-areas.json: what each area places exists (NPCs, stores, mobs, nodes, fishing spots, stations). */
+const areas: CoreCheck = (c, ctx) => {
+  for (const [group, byKey] of Object.entries(c.areas)) {
+    for (const [key, a] of Object.entries(byKey)) {
       const at = `world-areas.json: area "${a.id}" (${group}.${key})`;
       each(a.npcs, (n, i) => {
         // An entry with its own name defines the NPC inline (the reference's duel-arena staff).
-        if (!npcIds.has(n.id) && n.name === undefined)
-          problems.push(`${at} npcs[${i}] (id "${n.id}"): unknown npc`);
-        if (n.storeId !== undefined && !storeIds.has(n.storeId)) {
-          problems.push(`${at} npcs[${i}] (storeId "${n.storeId}"): unknown store`);
-        }
-        if (n.type.endsWith('_store') && n.storeId === undefined) {
-          // A shopkeeper without a store id would open nothing; the reference always names one.
-          problems.push(`${at} npcs[${i}] (type "${n.type}"): a store NPC needs a storeId`);
-        }
+        if (!ctx.has('npc', n.id) && n.name === undefined)
+          ctx.problem(`${at} npcs[${i}] (id "${n.id}"): unknown npc`);
+        if (n.storeId !== undefined && !ctx.has('store', n.storeId))
+          ctx.problem(`${at} npcs[${i}] (storeId "${n.storeId}"): unknown store`);
+        // A shopkeeper without a store id would open nothing; the reference always names one.
+        if (n.type.endsWith('_store') && n.storeId === undefined)
+          ctx.problem(`${at} npcs[${i}] (type "${n.type}"): a store NPC needs a storeId`);
       });
       each(a.mobSpawns, (m, i) => {
-        if (!npcIds.has(m.mobId)) problems.push(`${at} mobSpawns[${i}] (mobId "${m.mobId}"): unknown npc`);
+        if (!ctx.has('npc', m.mobId)) ctx.problem(`${at} mobSpawns[${i}] (mobId "${m.mobId}"): unknown npc`);
       });
       each(a.resources, (r, i) => {
-        if (!nodeIds.has(r.resourceId)) {
-          warnings.push(`${at} resources[${i}] (resourceId "${r.resourceId}"): unknown resource, not placed`);
-        }
+        if (!ctx.has('resource', r.resourceId))
+          ctx.warn(`${at} resources[${i}] (resourceId "${r.resourceId}"): unknown resource, not placed`);
       });
-      (a.fishing?.spotTypes ?? []).forEach((s, i) => {
-        if (!nodeIds.has(s)) problems.push(`${at} fishing.spotTypes[${i}] ("${s}"): unknown fishing spot`);
+      each(a.fishing?.spotTypes, (s, i) => {
+        if (!ctx.has('resource', s))
+          ctx.problem(`${at} fishing.spotTypes[${i}] ("${s}"): unknown fishing spot`);
       });
-      if (stationTypes) {
+      if (ctx.defines('station')) {
         each(a.stations, (s, i) => {
-          if (!stationTypes.has(s.type))
-            problems.push(`${at} stations[${i}] (type "${s.type}"): unknown station type`);
+          if (!ctx.has('station', s.type))
+            ctx.problem(`${at} stations[${i}] (type "${s.type}"): unknown station type`);
         });
       }
     }
   }
+};
 
+/** biomes.json: the mobs a biome lists are NPCs. */
+const biomes: CoreCheck = (c, ctx) => {
   each(c.biomes, (b) => {
     each(b.mobs, (m, i) => {
-      if (!npcIds.has(m)) problems.push(`biomes.json: biome "${b.id}" mobs[${i}] ("${m}"): unknown npc`);
+      if (!ctx.has('npc', m)) ctx.problem(`biomes.json: biome "${b.id}" mobs[${i}] ("${m}"): unknown npc`);
     });
   });
+};
 
-  const gathering = [
-    ['gathering/woodcutting.json', c.woodcutting?.trees],
-    ['gathering/mining.json', c.mining?.rocks],
-    ['gathering/fishing.json', c.fishing?.spots],
-  ] as const;
-  for (const [file, list] of gathering) {
-    for (const node of list ?? []) {
-      const tool = node.toolRequired;
-      const isClass = [...items.keys()].some((id) => id.endsWith(`_${tool}`));
-      if (!items.has(tool) && !isClass) {
-        problems.push(
-          `${file}: node "${node.id}" toolRequired ("${tool}"): neither an item nor a tool class`,
-        );
-      }
-      if (node.secondaryRequired) item(file, `node "${node.id}" secondaryRequired`, node.secondaryRequired);
-      each(node.harvestYield, (y, i) => item(file, `node "${node.id}" harvestYield[${i}]`, y.itemId, true));
-    }
-  }
-
-  each(c.cooking?.recipes, (r, i) => {
-    const at = `recipe ${i} ("${r.raw}")`;
-    item('recipes/cooking.json', `${at} raw`, r.raw);
-    item('recipes/cooking.json', `${at} cooked`, r.cooked);
-    item('recipes/cooking.json', `${at} burnt`, r.burnt, true);
-  });
-  each(c.smelting?.recipes, (r, i) => {
-    item('recipes/smelting.json', `recipe ${i} output`, r.output);
-    each(r.inputs, (x, j) =>
-      item('recipes/smelting.json', `recipe ${i} ("${r.output}") inputs[${j}]`, x.item),
-    );
-  });
-  each(c.smithing?.recipes, (r, i) => {
-    item('recipes/smithing.json', `recipe ${i} output`, r.output);
-    item('recipes/smithing.json', `recipe ${i} ("${r.output}") bar`, r.bar);
-  });
-  each(c.firemaking?.recipes, (r, i) => item('recipes/firemaking.json', `recipe ${i} log`, r.log));
-  for (const [file, data] of [
-    ['recipes/crafting.json', c.crafting],
-    ['recipes/fletching.json', c.fletching],
-  ] as const) {
-    each(data?.recipes, (r, i) => {
-      const at = `recipe ${i} ("${r.output}")`;
-      item(file, `recipe ${i} output`, r.output);
-      each(r.inputs, (x, j) => item(file, `${at} inputs[${j}]`, x.item));
-      each(r.tools, (t, j) => item(file, `${at} tools[${j}]`, t));
-      each(r.consumables, (x, j) => item(file, `${at} consumables[${j}]`, x.item));
-    });
-  }
-  each(c.tanning?.recipes, (r, i) => {
-    item('recipes/tanning.json', `recipe ${i} input`, r.input);
-    item('recipes/tanning.json', `recipe ${i} output`, r.output);
-  });
-  each(c.runecrafting?.recipes, (r, i) => {
-    item('recipes/runecrafting.json', `recipe ${i} runeItemId`, r.runeItemId);
-    each(r.essenceTypes, (e, j) => item('recipes/runecrafting.json', `recipe ${i} essenceTypes[${j}]`, e));
-  });
-
-  each(c.tools, (t, i) => item('tools.json', `tool ${i}`, t.itemId, true));
-  each(c.ammunition?.arrows, (a, i) => item('ammunition.json', `arrow ${i}`, a.id));
-  each(c.runes?.runes, (r, i) => item('runes.json', `rune ${i}`, r.id));
-  each(c.runes?.elementalStaves, (s, i) => {
-    item('runes.json', `elementalStaves[${i}] staffId`, s.staffId);
-    each(s.providesInfinite, (r, j) => item('runes.json', `elementalStaves[${i}] providesInfinite[${j}]`, r));
-  });
-  const spellIds = new Set<string>();
-  for (const [book, spells] of Object.entries(c.combatSpells?.standard ?? {})) {
-    each(spells, (s, i) => {
-      spellIds.add(s.id);
-      each(s.runes, (r, j) =>
-        item('combat-spells.json', `standard.${book}[${i}] ("${s.id}") runes[${j}]`, r.runeId),
-      );
-    });
-  }
-  if (c.combatSpells) {
-    for (const n of c.npcs) {
-      if (n.combat.spellId && !spellIds.has(n.combat.spellId)) {
-        problems.push(`npcs.json: npc "${n.id}" combat.spellId ("${n.combat.spellId}"): unknown spell`);
-      }
-    }
-  }
-
-  // Prayer `conflicts` name prayers beyond the shipped set (piety, rigour ...): not checked.
-
-  for (const q of Object.values(c.quests ?? {})) {
-    const at = `quests.json: quest "${q.id}"`;
-    if (!npcIds.has(q.startNpc)) problems.push(`${at} startNpc ("${q.startNpc}"): unknown npc`);
-    each(q.stages, (s, i) => {
-      if (s.npcId && !npcIds.has(s.npcId))
-        problems.push(`${at} stages[${i}] npcId ("${s.npcId}"): unknown npc`);
-    });
-    each(q.rewards.items, (r, i) => item('quests.json', `quest "${q.id}" rewards.items[${i}]`, r.itemId));
-    each(q.onStart?.items, (r, i) =>
-      item('quests.json', `quest "${q.id}" onStart.items[${i}]`, r.itemId, true),
-    );
-    each(q.requirements?.quests, (r, i) => {
-      if (questIds && !questIds.has(r))
-        problems.push(`${at} requirements.quests[${i}] ("${r}"): unknown quest`);
-    });
-  }
-
+/** character-templates.json: the starting items exist, fit the inventory, and worn items fit their slot. */
+const templates: CoreCheck = (c, ctx) => {
+  const file = 'character-templates.json';
   each(c.templates, (t) => {
-    const file = 'character-templates.json';
     const slots = t.inventory.reduce((n, s) => {
-      const def = items.get(s.itemId);
+      const def = c.items.get(s.itemId);
       return n + (def?.stackable === true || def?.type === 'currency' ? 1 : s.quantity);
     }, 0);
-    if (slots > INVENTORY_SLOTS) {
-      problems.push(
+    if (slots > INVENTORY_SLOTS)
+      ctx.problem(
         `${file}: template "${t.id}" inventory: needs ${slots} slots, more than ${INVENTORY_SLOTS}`,
       );
-    }
-    each(t.inventory, (s, i) => item(file, `template "${t.id}" inventory[${i}]`, s.itemId));
+    each(t.inventory, (s, i) => ctx.item(file, `template "${t.id}" inventory[${i}]`, s.itemId));
     for (const [slot, id] of Object.entries(t.equipment)) {
       if (id === undefined) continue;
-      item(file, `template "${t.id}" equipment.${slot}`, id);
-      const def = items.get(id);
+      ctx.item(file, `template "${t.id}" equipment.${slot}`, id);
+      const def = c.items.get(id);
       const defSlot = def?.equipSlot === '2h' ? 'weapon' : def?.equipSlot;
-      if (def && defSlot !== slot) {
-        problems.push(
+      if (def && defSlot !== slot)
+        ctx.problem(
           `${file}: template "${t.id}" equipment.${slot} (itemId "${id}"): item does not fit that slot`,
         );
-      }
     }
   });
+};
 
-  return { problems, warnings };
+export const CORE_CHECKS: readonly CoreCheck[] = [coins, npcs, areas, biomes, templates];
+
+/** The core manifests' checks, reported through ctx (the features' faces check their own). */
+export function checkCoreRefs(c: CoreManifests, ctx: ContentContext): void {
+  for (const check of CORE_CHECKS) check(c, ctx);
 }
 
 /** With world.json, every placement must lie inside its bounds (the tile map would silently drop it). */

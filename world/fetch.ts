@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Config } from '../lib/config.ts';
 import { isSafeManifestPath, KNOWN_MANIFEST_FILES } from './manifest-paths.ts';
 import { fileExists, listJson, parseJson } from './read-manifest.ts';
-import { MANIFEST_SCHEMAS, type ManifestFile, REQUIRED_MANIFESTS } from './schemas/index.ts';
+import { MANIFEST_SCHEMAS, REQUIRED_MANIFESTS } from './schemas/index.ts';
 import { itemsFileSchema } from './schemas/items.ts';
 
 /**
@@ -167,10 +167,7 @@ async function fileList(res: Response, logger: FetchLogger): Promise<readonly st
 function validate(rel: string, text: string): string | undefined {
   const parsed = parseJson(text, rel);
   if (!parsed.ok) return parsed.problem;
-  const schema =
-    rel.startsWith('items/') || rel === 'items.json'
-      ? itemsFileSchema
-      : MANIFEST_SCHEMAS[rel as ManifestFile];
+  const schema = rel.startsWith('items/') || rel === 'items.json' ? itemsFileSchema : MANIFEST_SCHEMAS[rel];
   if (!schema) return undefined;
   const result = schema.safeParse(parsed.value);
   return result.success ? undefined : `schema: ${result.error.issues[0]?.message ?? 'invalid'}`;

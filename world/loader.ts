@@ -1,20 +1,25 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import type { IdSpace } from '../ecs/core/faces/content.ts';
 import { normalizeSkill, SKILLS, type Skill } from '../ecs/core/skills.ts';
+import { contentContext } from './content-context.ts';
 import { ContentError } from './content-error.ts';
-import { checkCrossRefs, checkPlacements } from './cross-refs.ts';
+import { FACE_REQUIRED, faceBlocks, faceChecks, faceIds, faceParts, readFaces } from './content-faces.ts';
+import { checkCoreRefs, checkPlacements } from './cross-refs.ts';
+import { areaPlacements } from './placements.ts';
 import { describeIssue, listJson, readManifest } from './read-manifest.ts';
 import { type ContentRegistry, deepFreeze, frozenMap } from './registry.ts';
 import {
-  MANIFEST_SCHEMAS,
+  CORE_MANIFEST_SCHEMAS,
+  CORE_REQUIRED,
   type ManifestData,
   type ManifestFile,
-  REQUIRED_MANIFESTS,
 } from './schemas/index.ts';
 import { type ItemDef, itemSchema } from './schemas/items.ts';
 import type { SkillUnlock } from './schemas/progression.ts';
 import { defaultTemplate } from './templates.ts';
+import { buildTileMap, chooseSpawn, worldBounds } from './world-layout.ts';
 
 const itemsListSchema = z.array(z.unknown());
 
@@ -23,6 +28,10 @@ type Loaded = { [F in ManifestFile]?: ManifestData<F> };
 /**
  * Read, validate and cross-reference every manifest under `manifestsDir`; return one deeply frozen
  * registry. Throws ContentError listing every problem (file, entry, field) when anything is wrong.
+ *
+ * The core manifests and every feature's content face (content-faces.ts) go through one pipeline: read
+ * and validate; collect the ids each defines; lay the tile map with what each face blocks; run the core
+ * checks and each face's checks; build each face's part of the simulation's content.
  */
 export async function loadContent(manifestsDir: string): Promise<ContentRegistry> {
   const dir = path.resolve(manifestsDir);
@@ -35,105 +44,68 @@ export async function loadContent(manifestsDir: string): Promise<ContentRegistry
   if (!isDir) problems.push(`${dir}: the manifests directory does not exist`);
 
   const data: Loaded = {};
-  for (const rel of Object.keys(MANIFEST_SCHEMAS) as ManifestFile[]) {
-    const r = await readManifest(dir, rel, MANIFEST_SCHEMAS[rel]);
+  for (const rel of Object.keys(CORE_MANIFEST_SCHEMAS) as ManifestFile[]) {
+    const r = await readManifest(dir, rel, CORE_MANIFEST_SCHEMAS[rel]);
     if (r.ok) {
       (data as Record<string, unknown>)[rel] = r.data;
       files.push(rel);
     } else if (!r.missing) {
       problems.push(...r.problems);
-    } else if ((REQUIRED_MANIFESTS as readonly string[]).includes(rel)) {
+    } else if ((CORE_REQUIRED as readonly string[]).includes(rel)) {
       problems.push(`${rel}: required manifest is missing`);
     }
   }
+  const faces = await readFaces(dir, problems, files);
 
   const items = await loadItems(dir, problems, files);
   const npcs = data['npcs.json'];
   const areas = data['world-areas.json'];
   const biomes = data['biomes.json'];
-  const stores = data['stores.json'];
-  if (!npcs || !areas || !biomes || !stores || !items) throw new ContentError(problems);
+  const faceFilesMissing = FACE_REQUIRED.some((f) => !files.includes(f));
+  if (!npcs || !areas || !biomes || !items || faceFilesMissing) throw new ContentError(problems);
 
   const areaList = Object.entries(areas).flatMap(([group, byKey]) =>
     Object.values(byKey).map((a) => ({ ...a, group })),
   );
-  const resources = [
-    ...(data['gathering/woodcutting.json']?.trees ?? []),
-    ...(data['gathering/mining.json']?.rocks ?? []),
-    ...(data['gathering/fishing.json']?.spots ?? []),
-  ];
-  const prayers = data['prayers.json']?.prayers ?? [];
-  const stations = data['stations.json']?.stations ?? [];
-  const tools = data['tools.json'] ?? [];
-  const quests = Object.values(data['quests.json'] ?? {});
   duplicates('npcs.json', 'npc', npcs, (n) => n.id, problems);
-  duplicates('stores.json', 'store', stores, (s) => s.id, problems);
   duplicates('world-areas.json', 'area', areaList, (a) => a.id, problems);
   duplicates('biomes.json', 'biome', biomes, (b) => b.id, problems);
-  duplicates('gathering/*.json', 'resource', resources, (r) => r.id, problems);
-  duplicates('prayers.json', 'prayer', prayers, (p) => p.id, problems);
-  duplicates('stations.json', 'station type', stations, (s) => s.type, problems);
-  duplicates('tools.json', 'tool', tools, (t) => t.itemId, problems);
   const templateFile = data['character-templates.json'];
   if (templateFile) duplicates('character-templates.json', 'template', templateFile, (t) => t.id, problems);
 
-  const refs = checkCrossRefs({
-    items,
-    npcs,
-    areas,
-    biomes,
-    stores,
-    woodcutting: data['gathering/woodcutting.json'],
-    mining: data['gathering/mining.json'],
-    fishing: data['gathering/fishing.json'],
-    cooking: data['recipes/cooking.json'],
-    smelting: data['recipes/smelting.json'],
-    smithing: data['recipes/smithing.json'],
-    firemaking: data['recipes/firemaking.json'],
-    crafting: data['recipes/crafting.json'],
-    fletching: data['recipes/fletching.json'],
-    tanning: data['recipes/tanning.json'],
-    runecrafting: data['recipes/runecrafting.json'],
-    prayers: data['prayers.json'],
-    stations: data['stations.json'],
-    tools: data['tools.json'],
-    ammunition: data['ammunition.json'],
-    runes: data['runes.json'],
-    combatSpells: data['combat-spells.json'],
-    quests: data['quests.json'],
-    templates: templateFile,
-  });
-  problems.push(...refs.problems);
+  const ids = new Map<IdSpace, Set<string>>([
+    ['item', new Set(items.keys())],
+    ['npc', new Set(npcs.map((n) => n.id))],
+    ['area', new Set(areaList.map((a) => a.id))],
+  ]);
+  faceIds(faces, ids);
+  const warnings: string[] = [];
+  const placements = areaPlacements(areas);
+  const ctxInput = { ids, problems, warnings, placements, modelBounds: data['model-bounds.json'] };
+  const blocked = faceBlocks(faces, contentContext(ctxInput));
+  const core = {
+    world: data['world.json'],
+    areas: new Map(areaList.map((a) => [a.id, a])),
+    buildings: data['buildings.json'] ?? [],
+  };
+  const spawnGuess = chooseSpawn(core);
+  const layout = buildTileMap(core, worldBounds(core, spawnGuess), spawnGuess, blocked);
+  const ctx = contentContext({ ...ctxInput, map: layout.map });
+
+  checkCoreRefs({ items, npcs, areas, biomes, templates: templateFile }, ctx);
+  faceChecks(faces, ctx);
   problems.push(...checkPlacements(data['world.json'], areas, data['buildings.json']));
   if (problems.length > 0) throw new ContentError(problems);
+  const parts = faceParts(faces, ctx);
 
   const registry: ContentRegistry = {
     items,
     npcs: frozenMap(npcs.map((n) => [n.id, n])),
-    stores: frozenMap(stores.map((s) => [s.id, s])),
     areas: frozenMap(areaList.map((a) => [a.id, a])),
     biomes: frozenMap(biomes.map((b) => [b.id, b])),
-    resources: frozenMap(resources.map((r) => [r.id, r])),
-    recipes: {
-      cooking: data['recipes/cooking.json']?.recipes ?? [],
-      smelting: data['recipes/smelting.json']?.recipes ?? [],
-      smithing: data['recipes/smithing.json']?.recipes ?? [],
-      firemaking: data['recipes/firemaking.json']?.recipes ?? [],
-      crafting: data['recipes/crafting.json']?.recipes ?? [],
-      fletching: data['recipes/fletching.json']?.recipes ?? [],
-      tanning: data['recipes/tanning.json']?.recipes ?? [],
-      runecrafting: data['recipes/runecrafting.json']?.recipes ?? [],
-    },
-    prayers: frozenMap(prayers.map((p) => [p.id, p])),
-    stations: frozenMap(stations.map((s) => [s.type, s])),
-    tools: frozenMap(tools.filter((t) => items.has(t.itemId)).map((t) => [t.itemId, t])),
-    ammunition: data['ammunition.json']?.arrows ?? [],
-    runes: data['runes.json'],
-    combatSpells: data['combat-spells.json'],
     music: data['music.json'] ?? [],
     vegetation: data['vegetation.json'],
     buildings: data['buildings.json'] ?? [],
-    quests: frozenMap(quests.map((q) => [q.id, q])),
     skillUnlocks: normaliseUnlocks(data['skill-unlocks.json']?.skills ?? {}),
     tierRequirements: data['tier-requirements.json'],
     duelArenas: data['duel-arenas.json'],
@@ -142,7 +114,13 @@ export async function loadContent(manifestsDir: string): Promise<ContentRegistry
     world: data['world.json'],
     templates: templateFile ?? [defaultTemplate(items)],
     files: files.sort(),
-    warnings: refs.warnings,
+    warnings,
+    manifests: Object.fromEntries([...faces.values()].flatMap((d) => Object.entries(d))),
+    ids,
+    placements,
+    parts,
+    // Frozen here, not deeply: the tile map is typed arrays the simulation only reads.
+    layout: Object.freeze({ map: layout.map, spawn: Object.freeze(layout.spawn) }),
   };
   return deepFreeze(registry);
 }

@@ -24,7 +24,7 @@ export async function prepareContent(opts: {
   const registry = await loadContent(opts.config.manifestsDir);
   for (const w of registry.warnings) opts.logger.warn(`content: ${w}`);
   opts.logger.info(
-    `content: ${registry.items.size} items, ${registry.npcs.size} npcs, ${registry.stores.size} stores, ${registry.areas.size} areas from ${registry.files.length} files`,
+    `content: ${registry.items.size} items, ${registry.npcs.size} npcs, ${registry.parts.stores?.size ?? 0} stores, ${registry.areas.size} areas from ${registry.files.length} files`,
   );
   return { registry, sim: toSimContent(registry), fetch: fetched };
 }

@@ -1,45 +1,25 @@
+import type { ContentParts } from '../ecs/core/content.ts';
+import type { IdSpace } from '../ecs/core/faces/content.ts';
 import type { Skill } from '../ecs/core/skills.ts';
+import type { TileMap } from '../ecs/core/tile-map.ts';
+import type { AreaPlacements } from './placements.ts';
 import type { AreaDef, BiomeDef } from './schemas/areas.ts';
-import type { GatheringNodeDef } from './schemas/gathering.ts';
 import type { ManifestData } from './schemas/index.ts';
 import type { ItemDef } from './schemas/items.ts';
 import type { NpcDef } from './schemas/npcs.ts';
-import type { QuestDef, SkillUnlock } from './schemas/progression.ts';
+import type { SkillUnlock } from './schemas/progression.ts';
 import type { CharacterTemplate, WorldFile } from './schemas/project.ts';
-import type { StoreDef } from './schemas/stores.ts';
 
 /** The validated, cross-referenced, deeply frozen game content. Built once by loadContent. */
 export interface ContentRegistry {
   readonly items: ReadonlyMap<string, ItemDef>;
   readonly npcs: ReadonlyMap<string, NpcDef>;
-  readonly stores: ReadonlyMap<string, StoreDef>;
   /** Every area of world-areas.json by id, with the group it was listed under (`starterTowns` ...). */
   readonly areas: ReadonlyMap<string, AreaDef & { readonly group: string }>;
   readonly biomes: ReadonlyMap<string, BiomeDef>;
-  /** Trees, rocks and fishing spots by id. */
-  readonly resources: ReadonlyMap<string, GatheringNodeDef>;
-  readonly recipes: {
-    readonly cooking: ManifestData<'recipes/cooking.json'>['recipes'];
-    readonly smelting: ManifestData<'recipes/smelting.json'>['recipes'];
-    readonly smithing: ManifestData<'recipes/smithing.json'>['recipes'];
-    readonly firemaking: ManifestData<'recipes/firemaking.json'>['recipes'];
-    readonly crafting: ManifestData<'recipes/crafting.json'>['recipes'];
-    readonly fletching: ManifestData<'recipes/fletching.json'>['recipes'];
-    readonly tanning: ManifestData<'recipes/tanning.json'>['recipes'];
-    readonly runecrafting: ManifestData<'recipes/runecrafting.json'>['recipes'];
-  };
-  readonly prayers: ReadonlyMap<string, ManifestData<'prayers.json'>['prayers'][number]>;
-  /** By station type (`bank`, `anvil` ...). */
-  readonly stations: ReadonlyMap<string, ManifestData<'stations.json'>['stations'][number]>;
-  /** By item id. */
-  readonly tools: ReadonlyMap<string, ManifestData<'tools.json'>[number]>;
-  readonly ammunition: ManifestData<'ammunition.json'>['arrows'];
-  readonly runes: ManifestData<'runes.json'> | undefined;
-  readonly combatSpells: ManifestData<'combat-spells.json'> | undefined;
   readonly music: ManifestData<'music.json'>;
   readonly vegetation: ManifestData<'vegetation.json'> | undefined;
   readonly buildings: ManifestData<'buildings.json'>;
-  readonly quests: ReadonlyMap<string, QuestDef>;
   /** Every one of the 17 skills, `defence` folded into `defense`; empty where nothing unlocks. */
   readonly skillUnlocks: Readonly<Record<Skill, readonly SkillUnlock[]>>;
   readonly tierRequirements: ManifestData<'tier-requirements.json'> | undefined;
@@ -54,6 +34,16 @@ export interface ContentRegistry {
   readonly files: readonly string[];
   /** Soft reference problems the reference content has and the server tolerates (see docs/content.md). */
   readonly warnings: readonly string[];
+  /** The features' manifests as validated, by file (each feature's content face reads its own). */
+  readonly manifests: Readonly<Record<string, unknown>>;
+  /** Every content id by space (items, NPCs, areas, and what the faces define: stores, quests...). */
+  readonly ids: ReadonlyMap<IdSpace, ReadonlySet<string>>;
+  /** The simulation's content parts the features' faces built (shops, quests, recipes...). */
+  readonly parts: Readonly<Partial<ContentParts>>;
+  /** Stations and resource nodes world-areas.json places, in area order (fishing spots laid out). */
+  readonly placements: AreaPlacements;
+  /** The tile map (buildings and what the faces block) and the spawn on its nearest walkable tile. */
+  readonly layout: { readonly map: TileMap; readonly spawn: { readonly x: number; readonly z: number } };
 }
 
 /** A Map that refuses changes, so the registry stays deeply frozen. */

@@ -3,29 +3,19 @@ import type {
   AreaInfo,
   DialogueTree,
   DropInfo,
-  GatheringNode,
   ItemInfo,
   NpcInfo,
   NpcSpawn,
-  PrayerInfo,
-  QuestInfo,
-  RecipeInfo,
   ResourceSpawn,
   SimContent,
   StationSpawn,
-  StoreInfo,
-  ToolInfo,
 } from '../ecs/core/content.ts';
 import { slotStacks } from '../ecs/core/new-character.ts';
 import { normalizeSkill, type Skill } from '../ecs/core/skills.ts';
 import type { ContentRegistry } from './registry.ts';
 import type { AreaDef } from './schemas/areas.ts';
-import type { GatheringNodeDef } from './schemas/gathering.ts';
 import type { ItemDef } from './schemas/items.ts';
 import type { NpcDef } from './schemas/npcs.ts';
-import type { QuestDef } from './schemas/progression.ts';
-import type { StoreDef } from './schemas/stores.ts';
-import { buildTileMap, chooseSpawn, worldBounds } from './world-layout.ts';
 
 /** The simulation's normalised view of the registry (ecs/content.ts). Pure: same registry, same result. */
 export function toSimContent(registry: ContentRegistry): SimContent {
@@ -38,17 +28,21 @@ export function toSimContent(registry: ContentRegistry): SimContent {
   }
 
   const npcSpawns = areas.flatMap((a) => areaNpcSpawns(a));
-  const resourceSpawns = areas.flatMap((a) => areaResourceSpawns(a, registry));
-  const stationSpawns: StationSpawn[] = areas.flatMap((a) =>
-    a.stations.map((s) => ({ type: s.type, x: tile(s.position.x), z: tile(s.position.z) })),
+  // Placements of unknown nodes were reported as warnings by the loader; they are not placed.
+  const resourceSpawns: ResourceSpawn[] = registry.placements.resources.flatMap((r) =>
+    registry.ids.get('resource')?.has(r.id) ? [{ resourceId: r.id, kind: r.kind, x: r.x, z: r.z }] : [],
   );
-  const spawnGuess = chooseSpawn(registry);
-  const bounds = worldBounds(registry, spawnGuess);
-  const { map, spawn } = buildTileMap(registry, bounds, spawnGuess, resourceSpawns, stationSpawns);
+  const stationSpawns: StationSpawn[] = registry.placements.stations.map((s) => ({
+    type: s.id,
+    x: s.x,
+    z: s.z,
+  }));
+  const { map, spawn } = registry.layout;
   const items = new Map([...registry.items.values()].map((i) => [i.id, itemInfo(i)]));
   const starterInventory = slotStacks(registry.templates[0]?.inventory ?? [], items);
 
   return Object.freeze({
+    ...registry.parts,
     items,
     npcs,
     spawn,
@@ -57,16 +51,11 @@ export function toSimContent(registry: ContentRegistry): SimContent {
     resourceSpawns,
     stationSpawns,
     starterInventory,
-    gatheringNodes: new Map([...registry.resources.values()].map((n) => [n.id, gatheringNode(n)])),
-    tools: [...registry.tools.values()].flatMap((t) => toolInfo(t)),
-    recipes: recipesOf(registry),
-    stores: new Map([...registry.stores.values()].map((st) => [st.id, storeInfo(st)])),
     dialogues: new Map(
       [...registry.npcs.values()].flatMap((n) =>
         n.dialogue ? [[n.id, dialogueTree(n.dialogue)] as const] : [],
       ),
     ),
-    quests: new Map([...registry.quests.values()].map((q) => [q.id, questInfo(q)])),
     worldAreas: areas.map((a) =>
       Object.freeze({
         id: a.id,
@@ -78,24 +67,6 @@ export function toSimContent(registry: ContentRegistry): SimContent {
       }),
     ),
     areas: areas.map(areaInfo),
-    prayers: new Map([...registry.prayers.values()].map((p) => [p.id, prayerInfo(p)])),
-    spells: new Map(
-      Object.values(registry.combatSpells?.standard ?? {})
-        .flat()
-        .map((sp) => [
-          sp.id,
-          Object.freeze({
-            id: sp.id,
-            name: sp.name,
-            level: sp.level,
-            baseMaxHit: sp.baseMaxHit,
-            attackSpeed: sp.attackSpeed,
-            runes: Object.freeze(
-              sp.runes.map((r) => Object.freeze({ itemId: r.runeId, quantity: r.quantity })),
-            ),
-          }),
-        ]),
-    ),
   });
 }
 
@@ -109,29 +80,6 @@ function areaInfo(a: AreaDef): AreaInfo {
     maxZ: b.maxZ,
     safeZone: a.safeZone,
     pvpEnabled: a.pvpEnabled,
-  });
-}
-
-function prayerInfo(
-  p: ContentRegistry['prayers'] extends ReadonlyMap<string, infer P> ? P : never,
-): PrayerInfo {
-  return Object.freeze({
-    id: p.id,
-    name: p.name,
-    level: p.level,
-    drainEffect: p.drainEffect,
-    bonuses: Object.freeze({ ...p.bonuses }),
-    conflicts: Object.freeze([...p.conflicts]),
-  });
-}
-
-function storeInfo(def: StoreDef): StoreInfo {
-  return Object.freeze({
-    id: def.id,
-    name: def.name,
-    buyback: def.buyback,
-    buybackRate: def.buybackRate,
-    items: def.items.map((i) => Object.freeze({ ...i })),
   });
 }
 
@@ -158,225 +106,6 @@ function dialogueTree(def: NonNullable<NpcDef['dialogue']>): DialogueTree {
     }),
   );
   return Object.freeze({ entryNodeId: def.entryNodeId, nodes, questOverrides });
-}
-
-function skillMap(rec: Record<string, number> | undefined): Partial<Record<Skill, number>> {
-  const out: Partial<Record<Skill, number>> = {};
-  for (const [name, v] of Object.entries(rec ?? {})) {
-    const skill = normalizeSkill(name);
-    if (skill) out[skill] = v;
-  }
-  return out;
-}
-
-function questInfo(def: QuestDef): QuestInfo {
-  return Object.freeze({
-    id: def.id,
-    name: def.name,
-    replayable: def.replayable,
-    startNpc: def.startNpc,
-    requiredQuests: def.requirements?.quests ?? [],
-    requiredSkills: skillMap(def.requirements?.skills),
-    stages: def.stages.map((st) =>
-      Object.freeze({
-        id: st.id,
-        type: st.type,
-        description: st.description,
-        npcId: st.npcId,
-        target: st.target,
-        count: st.count ?? 1,
-      }),
-    ),
-    onStartItems: def.onStart?.items ?? [],
-    rewardItems: def.rewards.items,
-    rewardXp: skillMap(def.rewards.xp),
-    rewardQuestPoints: def.rewards.questPoints || def.questPoints,
-  });
-}
-
-function gatheringNode(def: GatheringNodeDef): GatheringNode {
-  return Object.freeze({
-    id: def.id,
-    name: def.name,
-    skill: def.harvestSkill,
-    toolRequired: def.toolRequired,
-    secondaryRequired: def.secondaryRequired ?? null,
-    levelRequired: def.levelRequired,
-    baseCycleTicks: def.baseCycleTicks,
-    depleteChance: def.depleteChance,
-    respawnTicks: def.respawnTicks,
-    yields: def.harvestYield.map((y) => ({
-      itemId: y.itemId,
-      quantity: y.quantity,
-      chance: y.chance,
-      xp: y.xpAmount,
-      levelRequired: y.levelRequired ?? 1,
-      catchLow: y.catchLow ?? null,
-      catchHigh: y.catchHigh ?? null,
-    })),
-    moveTicks: def.moveTicks ?? 0,
-    moveRadius: def.moveRadius ?? 3,
-  });
-}
-
-function toolInfo(t: ContentRegistry['tools'] extends ReadonlyMap<string, infer T> ? T : never): ToolInfo[] {
-  const skill = normalizeSkill(t.skill);
-  if (!skill) return [];
-  return [
-    {
-      itemId: t.itemId,
-      skill,
-      tier: t.tier ?? null,
-      levelRequired: t.levelRequired,
-      priority: t.priority,
-      rollTicks: t.rollTicks ?? null,
-      bonusTickChance: t.bonusTickChance ?? 0,
-      bonusRollTicks: t.bonusRollTicks ?? null,
-    },
-  ];
-}
-
-/**
- * Tools the recipe files do not name but the game needs: a tinderbox lights logs, a hammer works the
- * anvil. Required only when the content has such an item.
- */
-const FIREMAKING_TOOL = 'tinderbox';
-const SMITHING_TOOL = 'hammer';
-/** Cooking happens on a fire or a range; smelting at a furnace, smithing at an anvil, runes at an altar. */
-const COOKING_STATIONS = ['fire', 'range'];
-
-const stack = (itemId: string, quantity: number) => ({ itemId, quantity });
-
-/** Every recipe of every kind as one shape (RecipeInfo), in file order. */
-export function recipesOf(registry: ContentRegistry): RecipeInfo[] {
-  const r = registry.recipes;
-  const has = (id: string) => registry.items.has(id);
-  const base = {
-    anyOf: [],
-    tools: [],
-    consumables: [],
-    stations: [],
-    burnt: null,
-    stopBurnLevel: {},
-    successRate: 1,
-    coins: 0,
-    fireTicks: 0,
-    multiLevels: [],
-  } as const;
-  const out: RecipeInfo[] = [];
-  for (const c of r.cooking) {
-    out.push({
-      ...base,
-      kind: 'cooking',
-      id: c.cooked,
-      skill: 'cooking',
-      level: c.level,
-      xp: c.xp,
-      ticks: c.ticks,
-      inputs: [stack(c.raw, 1)],
-      outputs: [stack(c.cooked, 1)],
-      stations: COOKING_STATIONS,
-      burnt: c.burnt,
-      stopBurnLevel: { ...(c.stopBurnLevel ?? {}) },
-    });
-  }
-  for (const f of r.firemaking) {
-    out.push({
-      ...base,
-      kind: 'firemaking',
-      id: f.log,
-      skill: 'firemaking',
-      level: f.level,
-      xp: f.xp,
-      ticks: f.ticks,
-      inputs: [stack(f.log, 1)],
-      tools: has(FIREMAKING_TOOL) ? [FIREMAKING_TOOL] : [],
-      outputs: [],
-      fireTicks: f.burnTicks ?? f.ticks,
-    });
-  }
-  for (const m of r.smelting) {
-    out.push({
-      ...base,
-      kind: 'smelting',
-      id: m.output,
-      skill: 'smithing',
-      level: m.level,
-      xp: m.xp,
-      ticks: m.ticks,
-      inputs: m.inputs.map((i) => stack(i.item, i.amount)),
-      outputs: [stack(m.output, 1)],
-      stations: ['furnace'],
-      successRate: m.successRate,
-    });
-  }
-  for (const m of r.smithing) {
-    out.push({
-      ...base,
-      kind: 'smithing',
-      id: m.output,
-      skill: 'smithing',
-      level: m.level,
-      xp: m.xp,
-      ticks: m.ticks,
-      inputs: [stack(m.bar, m.barsRequired)],
-      tools: has(SMITHING_TOOL) ? [SMITHING_TOOL] : [],
-      outputs: [stack(m.output, m.outputQuantity)],
-      stations: ['anvil'],
-    });
-  }
-  for (const [kind, list] of [
-    ['crafting', r.crafting],
-    ['fletching', r.fletching],
-  ] as const) {
-    for (const m of list) {
-      out.push({
-        ...base,
-        kind,
-        id: m.output,
-        skill: (m.skill ? normalizeSkill(m.skill) : undefined) ?? kind,
-        level: m.level,
-        xp: m.xp,
-        ticks: m.ticks,
-        inputs: m.inputs.map((i) => stack(i.item, i.amount)),
-        tools: [...m.tools],
-        consumables: m.consumables.map((c) => ({ itemId: c.item, uses: c.uses })),
-        outputs: [stack(m.output, m.outputQuantity)],
-        stations: m.station === 'none' ? [] : [m.station],
-      });
-    }
-  }
-  for (const t of r.tanning) {
-    out.push({
-      ...base,
-      kind: 'tanning',
-      id: t.output,
-      skill: null,
-      level: 1,
-      xp: 0,
-      ticks: 1,
-      inputs: [stack(t.input, 1)],
-      outputs: [stack(t.output, 1)],
-      coins: t.cost,
-    });
-  }
-  for (const m of r.runecrafting) {
-    out.push({
-      ...base,
-      kind: 'runecrafting',
-      id: m.runeItemId,
-      skill: 'runecrafting',
-      level: m.levelRequired,
-      xp: m.xpPerEssence,
-      ticks: 1,
-      inputs: [],
-      anyOf: [...m.essenceTypes],
-      outputs: [stack(m.runeItemId, 1)],
-      stations: ['altar'],
-      multiLevels: [...m.multiRuneLevels],
-    });
-  }
-  return out;
 }
 
 /** Template stacks as inventory slots: a non-stackable item of quantity n fills n slots of 1. */
@@ -517,30 +246,6 @@ function areaNpcSpawns(a: AreaDef): NpcSpawn[] {
       count: m.maxCount,
       radius: m.spawnRadius,
     });
-  }
-  return out;
-}
-
-function areaResourceSpawns(a: AreaDef, registry: ContentRegistry): ResourceSpawn[] {
-  const out: ResourceSpawn[] = [];
-  for (const r of a.resources) {
-    // Placements of unknown nodes were reported as warnings by the loader; they are not placed.
-    if (registry.resources.has(r.resourceId)) {
-      out.push({ resourceId: r.resourceId, kind: r.type, x: tile(r.position.x), z: tile(r.position.z) });
-    }
-  }
-  const fishing = a.fishing;
-  if (fishing?.enabled && fishing.spotTypes.length > 0) {
-    const count = fishing.positions?.length ?? fishing.spotCount;
-    const b = a.bounds;
-    for (let i = 0; i < count; i++) {
-      const resourceId = fishing.spotTypes[i % fishing.spotTypes.length] as string;
-      const p = fishing.positions?.[i];
-      // Without explicit positions, spots are spread evenly along the area's south edge.
-      const x = p ? p.x : b.minX + ((i + 1) * (b.maxX - b.minX)) / (count + 1);
-      const z = p ? p.z : b.minZ;
-      out.push({ resourceId, kind: 'fishing', x: tile(x), z: tile(z) });
-    }
   }
   return out;
 }

@@ -1,4 +1,4 @@
-import type { ResourceSpawn, StationSpawn } from '../ecs/core/content.ts';
+import type { TileRect } from '../ecs/core/faces/content.ts';
 import { TileMap } from '../ecs/core/tile-map.ts';
 import type { ContentRegistry } from './registry.ts';
 
@@ -20,7 +20,7 @@ export const WORLD_MARGIN = 50;
  * else its bounds centre. The starter town is the first area listed under `starterTowns` (or whose biome
  * is `starter_town`); without one, the first area.
  */
-export function chooseSpawn(registry: ContentRegistry): { x: number; z: number } {
+export function chooseSpawn(registry: Pick<ContentRegistry, 'world' | 'areas'>): { x: number; z: number } {
   if (registry.world) return { x: Math.floor(registry.world.spawn.x), z: Math.floor(registry.world.spawn.z) };
   const areas = [...registry.areas.values()];
   const town =
@@ -42,7 +42,10 @@ export function chooseSpawn(registry: ContentRegistry): { x: number; z: number }
  * world.json's bounds, else a square centred on the spawn that covers every area and placed thing with
  * WORLD_MARGIN to spare, at least MIN_WORLD_SIZE on a side.
  */
-export function worldBounds(registry: ContentRegistry, spawn: { x: number; z: number }): Bounds {
+export function worldBounds(
+  registry: Pick<ContentRegistry, 'world' | 'areas' | 'buildings'>,
+  spawn: { x: number; z: number },
+): Bounds {
   if (registry.world) return { ...registry.world.bounds };
   let reach = 0;
   const see = (x: number, z: number) => {
@@ -59,18 +62,15 @@ export function worldBounds(registry: ContentRegistry, spawn: { x: number; z: nu
   return { minX: spawn.x - half, maxX: spawn.x + half - 1, minZ: spawn.z - half, maxZ: spawn.z + half - 1 };
 }
 
-/** Footprint in tiles of a model, from model-bounds.json; 1x1 when the model is unknown. */
-function footprintOf(registry: ContentRegistry, assetPath: string | null | undefined) {
-  const entry = assetPath ? registry.modelBounds?.models.find((m) => m.assetPath === assetPath) : undefined;
-  return entry ? entry.footprint : { width: 1, depth: 1 };
-}
-
+/**
+ * The tile map: `blocked` (what the features' content faces make unwalkable: stations, resource nodes,
+ * rock faces), then buildings with their doors left open; and the spawn moved to the nearest walkable tile.
+ */
 export function buildTileMap(
-  registry: ContentRegistry,
+  registry: Pick<ContentRegistry, 'buildings'>,
   bounds: Bounds,
   spawnGuess: { x: number; z: number },
-  resources: readonly ResourceSpawn[],
-  stations: readonly StationSpawn[],
+  blocked: readonly TileRect[],
 ): { map: TileMap; spawn: { x: number; z: number } } {
   const map = new TileMap(
     bounds.minX,
@@ -78,17 +78,8 @@ export function buildTileMap(
     bounds.maxX - bounds.minX + 1,
     bounds.maxZ - bounds.minZ + 1,
   );
-  // A footprint is centred on the object's tile.
-  const block = (x: number, z: number, fp: { width: number; depth: number }) => {
-    const x0 = x - Math.floor((fp.width - 1) / 2);
-    const z0 = z - Math.floor((fp.depth - 1) / 2);
-    for (let dz = 0; dz < fp.depth; dz++)
-      for (let dx = 0; dx < fp.width; dx++) map.setBlocked(x0 + dx, z0 + dz);
-  };
-  for (const s of stations) block(s.x, s.z, footprintOf(registry, registry.stations.get(s.type)?.model));
-  for (const r of resources) {
-    const node = registry.resources.get(r.resourceId);
-    block(r.x, r.z, footprintOf(registry, node?.modelPath ?? node?.modelVariants?.[0]));
+  for (const r of blocked) {
+    for (let z = r.minZ; z <= r.maxZ; z++) for (let x = r.minX; x <= r.maxX; x++) map.setBlocked(x, z);
   }
   for (const b of registry.buildings) {
     for (let dz = 0; dz < b.footprint.depth; dz++) {

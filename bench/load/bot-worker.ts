@@ -29,6 +29,15 @@ const report: WorkerReport = {
 const sockets: WebSocket[] = [];
 let stopping = false;
 
+/**
+ * Ticks a run leg of `tiles` takes with `energyPercent` run energy (player:sync `runEnergy`): 4 tiles a
+ * tick while energy lasts (0.67 % a tick), then 2 walking, as the server moves it.
+ */
+function runTicks(tiles: number, energyPercent: number): number {
+  const running = Math.min(Math.ceil(tiles / 4), Math.floor((energyPercent * 100) / 67));
+  return running + Math.ceil(Math.max(0, tiles - running * 4) / 2);
+}
+
 function rand(min: number, max: number): number {
   return min + Math.floor(Math.random() * (max - min + 1));
 }
@@ -51,6 +60,8 @@ function startBot(index: number): void {
   let prevZ = 0;
   /** Non-probes: ticks to wait before the next move, until a long run leg (settling) is really done. */
   let arriveTicks = 0;
+  /** Run energy in whole percent, as the last player:sync said (a run leg walks once it is gone). */
+  let energy = 100;
   let timer: NodeJS.Timeout | undefined;
 
   const scheduleMove = () => {
@@ -82,8 +93,9 @@ function startBot(index: number): void {
       ws.send(encode('player:move', { x: tx, z: tz, run }));
       if (!probe) {
         // Without world:update the bot's position is its last target. After a long run leg (settling),
-        // wait until it is really there (4 tiles a tick, plus slack) so the next leg stays in range.
-        if (run) arriveTicks = Math.ceil(Math.max(Math.abs(tx - x), Math.abs(tz - z)) / 4) + 2;
+        // wait until it is really there (running while energy lasts, then walking, plus slack) so the
+        // next leg stays in range.
+        if (run) arriveTicks = runTicks(Math.max(Math.abs(tx - x), Math.abs(tz - z)), energy) + 2;
         prevX = x;
         prevZ = z;
         x = tx;
@@ -115,6 +127,7 @@ function startBot(index: number): void {
       id = String(payload.characterId);
     } else if (event === 'player:sync') {
       const p = payload.position as { x: number; z: number };
+      if (typeof payload.runEnergy === 'number') energy = payload.runEnergy;
       if (!entered) {
         entered = true;
         x = Math.round(p.x);

@@ -5,19 +5,14 @@ import type { CharacterState } from './character-state.ts';
  * `origin` is the wire event that caused the command (opaque here), echoed in error events.
  */
 
-/** The verbs of `player:action`, each answered by the feature that registers it. */
-export const PLAYER_ACTIONS = [
-  'attack',
-  'gather',
-  'talk',
-  'pickup',
-  'trade',
-  'bank',
-  'shop',
-  'pray',
-  'use',
-] as const;
-export type PlayerAction = (typeof PLAYER_ACTIONS)[number];
+/**
+ * The verbs of `player:action`. Each feature declares its own in its `commands.ts` by augmenting this
+ * interface (`interface PlayerActions { cross: true }`) and answers it in its `actions`; the schedule
+ * checks at compile time that every declared verb is answered.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by the features' declaration merging
+export interface PlayerActions {}
+export type PlayerAction = keyof PlayerActions & string;
 
 /**
  * Each command's fields beyond type/characterId/origin, by command type. Core declares the commands of

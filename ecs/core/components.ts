@@ -4,16 +4,15 @@
  * inventories) lives in the world's side tables keyed by eid or character id.
  */
 
-export const EntityType = { player: 1, npc: 2, item: 3, resource: 4, station: 5 } as const;
-export type EntityTypeName = keyof typeof EntityType;
-export const ENTITY_TYPE_NAMES: readonly EntityTypeName[] = [
-  'player',
-  'player',
-  'npc',
-  'item',
-  'resource',
-  'station',
-];
+/** The kinds of entity, the one list (the wire's `type` enum is this array). */
+export const ENTITY_TYPES = ['player', 'npc', 'item', 'resource', 'station'] as const;
+export type EntityTypeName = (typeof ENTITY_TYPES)[number];
+/** Kind.type of each entity type: its position in ENTITY_TYPES plus one (0 is a free eid). */
+export const EntityType = Object.freeze(
+  Object.fromEntries(ENTITY_TYPES.map((t, i) => [t, i + 1])) as { readonly [T in EntityTypeName]: number },
+);
+/** Kind.type -> name; a free eid (0) reads as a player, as replication has always done. */
+export const ENTITY_TYPE_NAMES: readonly EntityTypeName[] = ['player', ...ENTITY_TYPES];
 
 /** Bits of Replicated.dirty: which public fields changed this tick. */
 export const Dirty = {

@@ -85,17 +85,6 @@ export interface AreaInfo {
   readonly pvpEnabled: boolean;
 }
 
-/** prayers.json. */
-export interface PrayerInfo {
-  readonly id: string;
-  readonly name: string;
-  readonly level: number;
-  readonly drainEffect: number;
-  /** attackMultiplier, strengthMultiplier, defenseMultiplier ... */
-  readonly bonuses: Readonly<Record<string, number>>;
-  readonly conflicts: readonly string[];
-}
-
 export interface NpcInfo {
   readonly id: string;
   readonly name: string;
@@ -140,102 +129,6 @@ export interface StationSpawn {
   readonly z: number;
 }
 
-/** One possible yield of a gathering node (`harvestYield`). */
-export interface HarvestYield {
-  readonly itemId: string;
-  readonly quantity: number;
-  /** Chance this yield is given on a successful roll (1 = always). */
-  readonly chance: number;
-  readonly xp: number;
-  /** Skill level needed for this yield (a fishing spot's better fish); 1 when the manifest says nothing. */
-  readonly levelRequired: number;
-  /** Catch rate out of 256 at level 1 and at level 99 (fishing), when the manifest gives them. */
-  readonly catchLow: number | null;
-  readonly catchHigh: number | null;
-}
-
-/** A tree, rock or fishing spot definition (gathering/*.json). */
-export interface GatheringNode {
-  readonly id: string;
-  readonly name: string;
-  readonly skill: Skill;
-  /** An item id (any tool of its class counts) or a tool class (`pickaxe`). */
-  readonly toolRequired: string;
-  /** Consumed per catch (bait, feathers), or null. */
-  readonly secondaryRequired: string | null;
-  readonly levelRequired: number;
-  readonly baseCycleTicks: number;
-  readonly depleteChance: number;
-  readonly respawnTicks: number;
-  readonly yields: readonly HarvestYield[];
-  /** Ticks between two moves of the node (a fishing spot); 0 = it stays. */
-  readonly moveTicks: number;
-  /** Tiles around its content position within which it moves. */
-  readonly moveRadius: number;
-}
-
-/** A gathering tool (tools.json). A lower `priority` is a better tool. */
-export interface ToolInfo {
-  readonly itemId: string;
-  readonly skill: Skill;
-  /** `bronze`, `iron`...: a tool whose id is `<tier>_<class>` belongs to that class of tools. */
-  readonly tier: string | null;
-  readonly levelRequired: number;
-  readonly priority: number;
-  /** Ticks between two rolls with this tool, replacing the node's `baseCycleTicks`; null = the node's. */
-  readonly rollTicks: number | null;
-  /** Chance a cycle takes `bonusRollTicks` instead (dragon and crystal pickaxes). */
-  readonly bonusTickChance: number;
-  readonly bonusRollTicks: number | null;
-}
-
-export type RecipeKind =
-  | 'cooking'
-  | 'firemaking'
-  | 'smelting'
-  | 'smithing'
-  | 'crafting'
-  | 'fletching'
-  | 'tanning'
-  | 'runecrafting';
-
-/** A processing recipe of any kind (recipes/*.json), normalised. */
-export interface RecipeInfo {
-  readonly kind: RecipeKind;
-  /** The `skill:make` id: the output item id (the cooked item; for firemaking, the logs id). */
-  readonly id: string;
-  /** The skill trained and checked; null for tanning (no skill). */
-  readonly skill: Skill | null;
-  readonly level: number;
-  /** Experience per item made (rounded to whole points when granted). */
-  readonly xp: number;
-  /** Ticks per item. */
-  readonly ticks: number;
-  /** Consumed per item made. */
-  readonly inputs: readonly ItemStack[];
-  /** One of these is consumed per item as well (runecrafting essence), first owned first; empty = none. */
-  readonly anyOf: readonly string[];
-  /** Held, not consumed (hammer, tinderbox, knife, needle, chisel, moulds). */
-  readonly tools: readonly string[];
-  /** Consumed once every `uses` items (thread). */
-  readonly consumables: readonly { readonly itemId: string; readonly uses: number }[];
-  /** Added per item made. Empty for firemaking (the logs become a fire). */
-  readonly outputs: readonly ItemStack[];
-  /** Station types any of which the recipe needs within reach; empty = anywhere. */
-  readonly stations: readonly string[];
-  /** Cooking: the burnt item and the level from which each station never burns. */
-  readonly burnt: string | null;
-  readonly stopBurnLevel: Readonly<Partial<Record<string, number>>>;
-  /** Chance an item comes out (smelting iron); a failure consumes the inputs and gives nothing. */
-  readonly successRate: number;
-  /** Coins paid per item (tanning). */
-  readonly coins: number;
-  /** Firemaking: ticks the lit fire burns. */
-  readonly fireTicks: number;
-  /** Runecrafting: levels at which each essence gives one more rune. */
-  readonly multiLevels: readonly number[];
-}
-
 /** A named world area of the content (world-areas.json), as a tile rectangle (bounds inclusive). */
 export interface WorldArea {
   readonly id: string;
@@ -246,7 +139,15 @@ export interface WorldArea {
   readonly maxZ: number;
 }
 
-export interface SimContent {
+/**
+ * The parts of SimContent that features build from their own manifests (their content face). Each feature
+ * adds its part by augmenting this interface in its content.ts (`interface ContentParts { stores: ... }`);
+ * a world without that feature's manifests has none of it, so a feature reads its part as optional.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by the features' declaration merging
+export interface ContentParts {}
+
+export interface SimContent extends Partial<ContentParts> {
   readonly items: ReadonlyMap<string, ItemInfo>;
   readonly npcs: ReadonlyMap<string, NpcInfo>;
   /** Where new characters (and respawning ones) enter the world. */
@@ -257,43 +158,12 @@ export interface SimContent {
   readonly stationSpawns: readonly StationSpawn[];
   /** What a new character starts with. */
   readonly starterInventory: readonly ItemStack[];
-  /** Gathering node definitions by id (absent: nothing can be gathered). */
-  readonly gatheringNodes?: ReadonlyMap<string, GatheringNode>;
-  /** Gathering tools (absent: none). */
-  readonly tools?: readonly ToolInfo[];
-  /** Processing recipes of every kind, in manifest order (absent: none). */
-  readonly recipes?: readonly RecipeInfo[];
-  /** Shops by store id (stores.json); absent: a world without shops. */
-  readonly stores?: ReadonlyMap<string, StoreInfo>;
   /** NPC dialogue trees by NPC id (npcs.json `dialogue`). */
   readonly dialogues?: ReadonlyMap<string, DialogueTree>;
-  /** Quests by id (quests.json). */
-  readonly quests?: ReadonlyMap<string, QuestInfo>;
   /** The world areas in content order (voice rooms follow them); may be empty. */
   readonly worldAreas: readonly WorldArea[];
   /** Areas of the map (PvP rules); absent = no areas, PvP nowhere. */
   readonly areas?: readonly AreaInfo[] | undefined;
-  /** Prayers by id, in manifest order. */
-  readonly prayers?: ReadonlyMap<string, PrayerInfo> | undefined;
-  /** Combat spells (combat-spells.json) by id. */
-  readonly spells?: ReadonlyMap<string, SpellInfo> | undefined;
-}
-
-export interface StoreItemInfo {
-  readonly itemId: string;
-  readonly price: number;
-  /** -1: unlimited. */
-  readonly stockQuantity: number;
-  /** Seconds between two restock steps of one unit; 0: never restocks by itself. */
-  readonly restockTime: number;
-}
-
-export interface StoreInfo {
-  readonly id: string;
-  readonly name: string;
-  readonly buyback: boolean;
-  readonly buybackRate: number;
-  readonly items: readonly StoreItemInfo[];
 }
 
 export interface DialogueResponse {
@@ -325,40 +195,4 @@ export interface DialogueTree {
   readonly nodes: ReadonlyMap<string, DialogueNode>;
   /** In manifest order; the first that applies wins. */
   readonly questOverrides: readonly DialogueQuestOverride[];
-}
-
-export type QuestStageKind = 'dialogue' | 'kill' | 'gather' | 'interact' | 'deliver';
-
-export interface QuestStage {
-  readonly id: string;
-  readonly type: QuestStageKind;
-  readonly description: string;
-  readonly npcId?: string | undefined;
-  readonly target?: string | undefined;
-  /** How many kills/items/actions complete the stage (1 for dialogue). */
-  readonly count: number;
-}
-
-export interface QuestInfo {
-  readonly id: string;
-  readonly name: string;
-  readonly replayable: boolean;
-  readonly startNpc: string;
-  readonly requiredQuests: readonly string[];
-  readonly requiredSkills: Readonly<Partial<Record<Skill, number>>>;
-  readonly stages: readonly QuestStage[];
-  readonly onStartItems: readonly ItemStack[];
-  readonly rewardItems: readonly ItemStack[];
-  readonly rewardXp: Readonly<Partial<Record<Skill, number>>>;
-  readonly rewardQuestPoints: number;
-}
-
-/** A combat spell: magic level needed, its maximum hit, ticks between casts, the runes one cast uses. */
-export interface SpellInfo {
-  readonly id: string;
-  readonly name: string;
-  readonly level: number;
-  readonly baseMaxHit: number;
-  readonly attackSpeed: number;
-  readonly runes: readonly ItemStack[];
 }

@@ -6,27 +6,38 @@ import type { Skill } from './skills.ts';
  * replicated from components, and `player:sync` is built from the player's state when it is marked.
  */
 
-export type SimErrorCode =
-  | 'BAD_MESSAGE'
-  | 'RATE_LIMITED'
-  | 'TOO_FAR'
-  | 'INVALID_TARGET'
-  | 'INVALID_SLOT'
-  | 'INTERFACE_BLOCKED'
-  | 'REQUIREMENT_NOT_MET'
-  | 'INVENTORY_FULL'
-  | 'NOT_FOUND'
-  | 'FORBIDDEN'
-  | 'INVALID_QUANTITY'
-  | 'BUSY'
-  | 'INSUFFICIENT_FUNDS'
-  | 'OUT_OF_STOCK'
-  | 'UNTRADEABLE'
-  | 'IN_COMBAT'
-  | 'COOLDOWN'
-  | 'LEVEL_TOO_LOW'
-  | 'MISSING_TOOL'
-  | 'MISSING_ITEMS';
+/** The codes of the `error` event, the one list (the wire's enum is this array). */
+export const ERROR_CODES = [
+  'BAD_MESSAGE',
+  'RATE_LIMITED',
+  'NOT_AUTHENTICATED',
+  'TOO_FAR',
+  'INVALID_TARGET',
+  'INVALID_SLOT',
+  'INTERFACE_BLOCKED',
+  'REQUIREMENT_NOT_MET',
+  'INVENTORY_FULL',
+  'NOT_FOUND',
+  'FORBIDDEN',
+  'INVALID_QUANTITY',
+  'BUSY',
+  'INSUFFICIENT_FUNDS',
+  'OUT_OF_STOCK',
+  'UNTRADEABLE',
+  'IN_COMBAT',
+  'COOLDOWN',
+  'LEVEL_TOO_LOW',
+  'MISSING_TOOL',
+  'MISSING_ITEMS',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/**
+ * The codes a tick may send: the others belong to the connection (login) and the server. RATE_LIMITED is
+ * both: the connection's message rate, and a rule the simulation keeps (private messages per sender).
+ */
+export type SimErrorCode = Exclude<ErrorCode, 'NOT_AUTHENTICATED' | 'INTERNAL'>;
 
 /**
  * Each event kind's data, by kind. Core declares the kinds every feature may send; each feature adds its

@@ -2,23 +2,51 @@ import type { CharacterState, ItemStack, Position } from './character-state.ts';
 
 /**
  * What the simulation asks of persistence after a tick. The tick loop (src/) hands these to the save
- * scheduler; results of item transactions come back as `txResult` commands. Structurally the same as
- * persistence/port.ts's ItemTransaction (the simulation may not import persistence).
+ * scheduler; results of item transactions come back as `txResult` commands. These shapes are the one
+ * source: persistence/port.ts takes its transaction, audit and death lock types from here.
  */
 
+/** Everything one character holds that an item transaction may change. */
 export interface Holdings {
   inventory: (ItemStack | null)[];
   coins: number;
   bank: ItemStack[];
+  /** Omitted: the transaction neither checks nor changes equipment. */
   equipment?: CharacterState['equipment'];
 }
 
+/** What an item transaction is for (the `kind` column of item_transactions). */
+export const ITEM_TX_KINDS = [
+  'trade',
+  'bank_deposit',
+  'bank_withdraw',
+  'shop_buy',
+  'shop_sell',
+  'death',
+  'admin',
+  'equip',
+] as const;
+export type ItemTxKind = (typeof ITEM_TX_KINDS)[number];
+
+/** A trade's audit row, written with the trade's transaction or alone when the trade moved nothing. */
+export interface TradeAudit {
+  tradeId: string;
+  initiatorId: string;
+  recipientId: string;
+  initiatorOffer: unknown;
+  recipientOffer: unknown;
+  outcome: 'completed' | 'cancelled' | 'failed';
+  reason?: string;
+}
+
 export interface ItemTxRequest {
+  /** Idempotency key: a retried transaction whose id was already committed is a no-op success. */
   id: string;
-  kind: 'trade' | 'bank_deposit' | 'bank_withdraw' | 'shop_buy' | 'shop_sell' | 'death' | 'admin' | 'equip';
+  kind: ItemTxKind;
   /** Character who asked (receives the txResult command). */
   requesterId: string;
   changes: { characterId: string; before: Holdings; after: Holdings }[];
+  /** True: the database layer also checks, per itemId and for coins, that sum(before) == sum(after). */
   conserve: boolean;
   /**
    * Resolves death lock `id` (which holds exactly `items`): a death-dropped stack picked up, with the
@@ -26,15 +54,8 @@ export interface ItemTxRequest {
    * (resolveDeathLock(id)). kind is 'death', conserve false.
    */
   deathLock?: { id: string; items: ItemStack[] };
-  audit?: {
-    tradeId: string;
-    initiatorId: string;
-    recipientId: string;
-    initiatorOffer: unknown;
-    recipientOffer: unknown;
-    outcome: 'completed' | 'cancelled' | 'failed';
-    reason?: string;
-  };
+  /** Written in the same database transaction. */
+  audit?: TradeAudit;
 }
 
 export interface DeathLockRequest {
@@ -63,7 +84,7 @@ export interface PersistOutbox {
   transactions: ItemTxRequest[];
   deathLocks: DeathLockRequest[];
   /** Trades that ended without moving items still leave an audit row. */
-  tradeAudits: NonNullable<ItemTxRequest['audit']>[];
+  tradeAudits: TradeAudit[];
 }
 
 export function emptyOutbox(): PersistOutbox {

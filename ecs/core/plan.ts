@@ -3,46 +3,13 @@ import {
   type ActionSpec,
   type AnyFeature,
   type CommandHandler,
+  type GameWorld,
   PHASES,
+  type Plan,
   type Reactions,
-  type SystemSpec,
-} from './feature.ts';
-import type { Hasher } from './hasher.ts';
-import type { GameWorld } from './world.ts';
+} from './shapes.ts';
 
-/**
- * The features of a world compiled into tables: one handler per command type, one per action verb, the
- * systems in tick order, and the reaction lists. Built once per feature list (schedule.ts) and shared
- * by every world created with it; it holds no state.
- */
-export interface Plan {
-  readonly features: readonly AnyFeature[];
-  readonly handlers: ReadonlyMap<CommandType, (world: GameWorld, cmd: Command) => void>;
-  readonly actions: ReadonlyMap<PlayerAction, ActionSpec>;
-  /** Command types applied whatever their characterId (features' worldCommands). */
-  readonly worldCommands: ReadonlySet<CommandType>;
-  /** Command types applied to a player at 0 health too (features' deliveries). */
-  readonly deliveries: ReadonlySet<CommandType>;
-  /** Systems sorted by phase, then by their feature's position in the list. */
-  readonly systems: readonly (SystemSpec & { readonly feature: string })[];
-  readonly leave: readonly NonNullable<Reactions['leave']>[];
-  readonly move: readonly NonNullable<Reactions['move']>[];
-  readonly death: readonly NonNullable<Reactions['death']>[];
-  readonly itemsLocked: readonly NonNullable<Reactions['itemsLocked']>[];
-  readonly groundItemExpired: readonly NonNullable<Reactions['groundItemExpired']>[];
-  readonly hides: readonly NonNullable<Reactions['hides']>[];
-  readonly itemUse: readonly NonNullable<Reactions['itemUse']>[];
-  readonly hit: readonly NonNullable<Reactions['hit']>[];
-  readonly attacked: readonly NonNullable<Reactions['attacked']>[];
-  readonly actionStarted: readonly NonNullable<Reactions['actionStarted']>[];
-  readonly npcKilled: readonly NonNullable<Reactions['npcKilled']>[];
-  readonly itemGathered: readonly NonNullable<Reactions['itemGathered']>[];
-  readonly itemMade: readonly NonNullable<Reactions['itemMade']>[];
-  readonly levelChanged: readonly NonNullable<Reactions['levelChanged']>[];
-  readonly interfaceOpened: readonly NonNullable<Reactions['interfaceOpened']>[];
-  readonly populate: readonly ((world: GameWorld) => void)[];
-  readonly hash: readonly ((world: GameWorld, h: Hasher) => void)[];
-}
+export type { Plan } from './shapes.ts';
 
 /** Compile a feature list; throws on two features claiming one command, verb or name, or a bad `uses`. */
 export function buildPlan(features: readonly AnyFeature[]): Plan {
@@ -78,6 +45,8 @@ export function buildPlan(features: readonly AnyFeature[]): Plan {
     worldCommands: new Set(features.flatMap((f) => f.worldCommands ?? [])),
     deliveries: new Set(features.flatMap((f) => f.deliveries ?? [])),
     systems,
+    join: on('join'),
+    refuse: on('refuse'),
     leave: on('leave').reverse(),
     move: on('move'),
     death: on('death'),

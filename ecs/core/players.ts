@@ -1,8 +1,9 @@
 import type { CommandOf } from './commands.ts';
 import { Dirty } from './components.ts';
 import { defineFeature } from './feature.ts';
-import { levelChanged, playerLeaving } from './reactions.ts';
+import { levelChanged, playerJoined, playerLeaving } from './reactions.ts';
 import { combatLevel, levelForXp, MAX_XP, maxHealthFor, type Skill } from './skills.ts';
+import { coreWire } from './wire.ts';
 import {
   despawnEntity,
   emit,
@@ -22,6 +23,7 @@ export const players = defineFeature({
   commands: { join: joinPlayer, leave: leavePlayer },
   // A dead player may always leave; a join of a character already in the world is refused on its own.
   deliveries: ['join', 'leave'],
+  wire: coreWire,
 });
 
 export function joinPlayer(world: GameWorld, cmd: CommandOf<'join'>): void {
@@ -54,6 +56,7 @@ export function joinPlayer(world: GameWorld, cmd: CommandOf<'join'>): void {
   world.players.set(state.id, player);
   world.playerByEid.set(eid, player);
   world.playersByName.set(state.name.toLowerCase(), player);
+  playerJoined(world, player);
 }
 
 export function leavePlayer(world: GameWorld, cmd: CommandOf<'leave'>): void {

@@ -1,5 +1,5 @@
-import type { PlayerAction } from './commands.ts';
-import type { ItemLock, LeaveReason } from './feature.ts';
+import type { Command, PlayerAction } from './commands.ts';
+import type { ItemLock, LeaveReason, Refusal } from './feature.ts';
 import type { Skill } from './skills.ts';
 import type { GameWorld, PlayerData } from './world.ts';
 
@@ -7,6 +7,19 @@ import type { GameWorld, PlayerData } from './world.ts';
  * How a feature tells the others that something happened to a player, without knowing who listens:
  * each runs the reactions the features registered (see Reactions in feature.ts), in plan order.
  */
+
+export function playerJoined(world: GameWorld, player: PlayerData): void {
+  for (const react of world.plan.join) react(world, player);
+}
+
+/** The first refusal a feature gives this command of the player, or null: it may be applied. */
+export function commandRefusal(world: GameWorld, player: PlayerData, cmd: Command): Refusal | null {
+  for (const refuse of world.plan.refuse) {
+    const refusal = refuse(world, player, cmd);
+    if (refusal) return refusal;
+  }
+  return null;
+}
 
 export function playerLeaving(world: GameWorld, player: PlayerData, reason: LeaveReason): void {
   for (const react of world.plan.leave) react(world, player, reason);

@@ -1,4 +1,5 @@
 import type { Command, CommandType } from './commands.ts';
+import { commandRefusal } from './reactions.ts';
 import { beginTick, emitError, type GameWorld } from './world.ts';
 
 /** Optional per-phase timing, supplied by the tick loop (the simulation itself never reads a clock). */
@@ -9,22 +10,36 @@ export interface PhaseTimer {
 
 /** Commands that may arrive for a character not (or no longer) in the world. */
 const ALWAYS_APPLIED: ReadonlySet<CommandType> = new Set(['join', 'txResult']);
+/** Commands no feature may refuse: entering and leaving, and the results of item transactions. */
+const NEVER_REFUSED: ReadonlySet<CommandType> = new Set(['join', 'leave', 'txResult']);
 
 /**
  * Apply commands in arrival order. Those of players not in the world (disconnected, not yet joined) are
  * dropped. A player at 0 health is dead until the death system respawns it: its own commands are refused
  * with BUSY (so none can change its items, walk it away or heal it in the meantime); deliveries (results,
- * messages, leaving) still apply.
+ * messages, leaving) still apply. Then a feature may hold back a player's command (on.refuse: a player
+ * crossing an obstacle may not walk), except entering, leaving, transaction results and world commands.
  */
 export function applyCommands(world: GameWorld, commands: readonly Command[]): void {
   const health = world.c.Health.current;
+  const refusing = world.plan.refuse.length > 0;
   for (const cmd of commands) {
     const player = world.players.get(cmd.characterId);
+    const aboutWorld = world.plan.worldCommands.has(cmd.type);
     if (player === undefined) {
-      if (!ALWAYS_APPLIED.has(cmd.type) && !world.plan.worldCommands.has(cmd.type)) continue;
-    } else if ((health[player.eid] as number) <= 0 && !world.plan.deliveries.has(cmd.type)) {
-      emitError(world, player.characterId, 'BUSY', 'you are dead until you respawn', cmd.origin);
-      continue;
+      if (!ALWAYS_APPLIED.has(cmd.type) && !aboutWorld) continue;
+    } else {
+      if ((health[player.eid] as number) <= 0 && !world.plan.deliveries.has(cmd.type)) {
+        emitError(world, player.characterId, 'BUSY', 'you are dead until you respawn', cmd.origin);
+        continue;
+      }
+      if (refusing && !aboutWorld && !NEVER_REFUSED.has(cmd.type)) {
+        const refusal = commandRefusal(world, player, cmd);
+        if (refusal) {
+          emitError(world, player.characterId, refusal.code, refusal.message, cmd.origin);
+          continue;
+        }
+      }
     }
     const handler = world.plan.handlers.get(cmd.type);
     if (handler) handler(world, cmd);

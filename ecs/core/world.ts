@@ -1,106 +1,27 @@
-import { addComponent, addEntity, createWorld, removeEntity, type World } from 'bitecs';
+import { addComponent, addEntity, createWorld, removeEntity } from 'bitecs';
 import type { CharacterState } from './character-state.ts';
 import {
-  type Components,
   createComponents,
   Dirty,
   ENTITY_TYPE_NAMES,
+  ENTITY_TYPES,
   EntityType,
   type EntityTypeName,
   MoveMode,
 } from './components.ts';
-import type { SimContent } from './content.ts';
 import type { SimEvent, SimEventData, SimEventKind } from './events.ts';
-import type { StateKey } from './feature.ts';
-import { emptyOutbox, type PersistOutbox } from './persist-intents.ts';
-import type { Plan } from './plan.ts';
+import { emptyOutbox } from './persist-intents.ts';
 import { Rng } from './rng.ts';
+import type { CoreWorldOptions, GameWorld, PlayerData, StateKey } from './shapes.ts';
 import { SpatialGrid } from './spatial-grid.ts';
 
-/**
- * The game world: the bitecs world and its components, the side tables for data that is not numeric,
- * and the per-tick outputs (events, spawns, despawns, persistence intents). Created per instance:
- * no module-level state. Time is `tick`; randomness is `rng`.
- */
-
-export interface PlayerData {
-  eid: number;
-  characterId: string;
-  accountId: string;
-  /** Authoritative character state (inventory, equipment, bank, coins, skills). Position and health
-   *  live in components while in the world and are copied back by snapshotCharacter(). */
-  state: CharacterState;
-  admin: boolean;
-  /** Send player:sync after this tick. */
-  syncDirty: boolean;
-  joinedTick: number;
-}
-
-export interface WorldOptions {
-  content: SimContent;
-  seed: number;
-  /** Most entities alive at once (typed-array size). */
-  capacity?: number;
-  /** View distance in tiles (contract: 15..64). */
-  viewDistance?: number;
-  /** Length of a tick in ms, to turn seconds-based rules (trade expiry) into ticks. */
-  tickMs?: number;
-  /** Pathfinding budget: nodes A* may expand per tick across all requests. */
-  pathBudget?: number;
-  /** Game rules an operator may set (defaults in the features). */
-  rules?: Partial<GameRules>;
-}
-
-/** Settings of the game's rules, from the server's configuration. */
-export interface GameRules {
-  /** Seconds between two completed home teleports (HOME_TELEPORT_COOLDOWN). */
-  homeTeleportCooldownSeconds: number;
-}
-
-export interface CoreWorldOptions extends WorldOptions {
-  plan: Plan;
-}
-
-export interface GameWorld {
-  readonly ecs: World;
-  readonly c: Components;
-  readonly content: SimContent;
-  readonly rng: Rng;
-  readonly capacity: number;
-  readonly viewDistance: number;
-  readonly tickMs: number;
-  tick: number;
-  /**
-   * Wall-clock time of this tick (epoch ms), supplied by the loop: for timestamps in events, and for the
-   * few rules that must outlast a restart (a persisted cooldown). Never read from a clock in ecs/.
-   */
-  nowMs: number;
-  readonly grid: SpatialGrid;
-  /** Stable wire id per eid (eids are reused, wire ids never). */
-  readonly wireIds: (string | undefined)[];
-  readonly eidByWireId: Map<string, number>;
-  readonly players: Map<string, PlayerData>;
-  readonly playerByEid: Map<number, PlayerData>;
-  /** Lower-cased name -> player, for private messages and admin commands. */
-  readonly playersByName: Map<string, PlayerData>;
-  /** The features of this world, compiled: command and action tables, systems, reactions. */
-  readonly plan: Plan;
-  /** The options the world was made with (feature states read their settings here). */
-  readonly options: Readonly<WorldOptions>;
-  /** A feature's per-world state, created on first use. */
-  get<S>(key: StateKey<S>): S;
-  // ---- per-tick outputs, reset at the start of every tick ----
-  events: SimEvent[];
-  /** Entities created this tick. */
-  spawned: number[];
-  /** Entities removed this tick (their eids are freed at the start of the next tick). */
-  despawned: { eid: number; wireId: string }[];
-  /** Entities whose Replicated.dirty mask is non-zero this tick. */
-  changed: number[];
-  persist: PersistOutbox;
-  /** eids to free at the start of the next tick (so replication can still read them this tick). */
-  pendingRemoval: number[];
-}
+export type {
+  CoreWorldOptions,
+  GameRules,
+  GameWorld,
+  PlayerData,
+  WorldOptions,
+} from './shapes.ts';
 
 // Imported bindings are getters under tsx's module transform: hot constants copied into locals once.
 const DIRTY_POSITION = Dirty.position;
@@ -283,7 +204,7 @@ export function snapshotCharacter(world: GameWorld, player: PlayerData): Charact
 
 /** Entities in the world by type (despawned ones excluded), for /status and the world summary. */
 export function entityCounts(world: GameWorld): Record<EntityTypeName, number> {
-  const counts: Record<EntityTypeName, number> = { player: 0, npc: 0, item: 0, resource: 0, station: 0 };
+  const counts = Object.fromEntries(ENTITY_TYPES.map((t) => [t, 0])) as Record<EntityTypeName, number>;
   const kind = world.c.Kind.type;
   for (let eid = 0; eid < world.wireIds.length; eid++) {
     if (world.wireIds[eid] === undefined) continue;

@@ -1,14 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../lib/logger.ts';
 import type { ServerMetrics } from '../../lib/metrics.ts';
-import type { NetHttpReply, NetHttpRequest } from '../thread/messages.ts';
 import { parseJsonBody } from './body.ts';
 import { type CorsRule, corsHeaders } from './cors.ts';
 import type { HttpRateLimits } from './rate-limit.ts';
 import { errorReply, handlerReply, problemReply, type Reply } from './reply.ts';
 import { Router } from './router.ts';
 import type { StaticFiles } from './static-files.ts';
-import type { AuthContext, HttpMethod, HttpRequest, RateLimitClass, RouteDef } from './types.ts';
+import type {
+  AuthContext,
+  HttpMethod,
+  HttpRequest,
+  NetHttpReply,
+  NetHttpRequest,
+  RateLimitClass,
+  RouteDef,
+} from './types.ts';
 
 /**
  * The HTTP request pipeline: CORS → route match → rate limit → body size → bearer → handler →

@@ -91,3 +91,30 @@ export const unauthorized = (detail = 'A valid bearer token is required') =>
   new HttpError(401, 'UNAUTHORIZED', detail);
 export const forbidden = (detail = 'Not allowed') => new HttpError(403, 'FORBIDDEN', detail);
 export const notFound = (detail = 'Not found') => new HttpError(404, 'NOT_FOUND', detail);
+
+/** A request as received, body included (read up to maxBodyBytes); the pipeline on main answers it. */
+export interface NetHttpRequest {
+  id: number;
+  method: string;
+  /** Raw path (not decoded), without the query string. */
+  url: string;
+  rawQuery: string;
+  /** Lower-cased names. */
+  headers: Record<string, string>;
+  ip: string;
+  /** Undefined when there was no body; `tooLarge` when it passed maxBodyBytes (declared or streamed). */
+  body: Uint8Array | undefined;
+  tooLarge: boolean;
+  /** The client went away while its body was being read: answer nothing, log it (499). */
+  aborted: boolean;
+}
+
+export interface NetHttpReply {
+  id: number;
+  status: number;
+  /** In write order. */
+  headers: [string, string][];
+  body: string | Uint8Array | undefined;
+  head: boolean;
+  close: boolean;
+}

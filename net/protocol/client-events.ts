@@ -1,44 +1,14 @@
 import type { z } from 'zod';
-import type { ClientEventSpec, Translation } from './feature.ts';
-import { agentsClientEvents } from './features/agents.ts';
-import { bankClientEvents } from './features/bank.ts';
-import { chatClientEvents } from './features/chat.ts';
-import { combatClientEvents } from './features/combat.ts';
-import { coreClientEvents } from './features/core.ts';
-import { dialogueClientEvents } from './features/dialogue.ts';
-import { homeTeleportClientEvents } from './features/home-teleport.ts';
-import { inventoryClientEvents } from './features/inventory.ts';
-import { movementClientEvents } from './features/movement.ts';
-import { prayerClientEvents } from './features/prayer.ts';
-import { processingClientEvents } from './features/processing.ts';
-import { questsClientEvents } from './features/quests.ts';
-import { shopsClientEvents } from './features/shops.ts';
-import { socialClientEvents } from './features/social.ts';
-import { tradeClientEvents } from './features/trade.ts';
+import type { ClientEventSpec, Translation } from '../../ecs/core/faces/wire.ts';
+
+import { type ClientSpecsOf, FACES, type Faces, merge } from './wires.ts';
 
 /**
- * Client-to-server events: every feature's (net/protocol/features/), one line each. The only place these
- * shapes are defined; docs/protocol.md is generated from them (npm run docs:protocol).
+ * Client-to-server events: the session's and every feature's wire face (wires.ts), one table. The codec,
+ * docs/protocol.md (npm run docs) and the SDK's types read it.
  */
-const CLIENT_EVENTS = {
-  ...coreClientEvents,
-  ...movementClientEvents,
-  ...chatClientEvents,
-  ...inventoryClientEvents,
-  ...bankClientEvents,
-  ...tradeClientEvents,
-  ...homeTeleportClientEvents,
-  ...combatClientEvents,
-  ...prayerClientEvents,
-  ...processingClientEvents,
-  ...shopsClientEvents,
-  ...questsClientEvents,
-  ...dialogueClientEvents,
-  ...socialClientEvents,
-  ...agentsClientEvents,
-} as const;
-
-type Specs = typeof CLIENT_EVENTS;
+type Specs = ClientSpecsOf<Faces>;
+const CLIENT_EVENTS = merge(FACES.map((w) => w.client)) as unknown as Specs;
 export type ClientEventName = keyof Specs;
 type SchemaOf<E extends ClientEventName> = Specs[E] extends ClientEventSpec<infer S> ? S : never;
 

@@ -1,44 +1,14 @@
 import type { z } from 'zod';
 import type { SimEvent, SimEventKind } from '../../ecs/core/events.ts';
-import type { ServerEventSpec } from './feature.ts';
-import { agentsServerEvents } from './features/agents.ts';
-import { bankServerEvents } from './features/bank.ts';
-import { chatServerEvents } from './features/chat.ts';
-import { combatServerEvents } from './features/combat.ts';
-import { coreServerEvents } from './features/core.ts';
-import { dialogueServerEvents } from './features/dialogue.ts';
-import { gatheringServerEvents } from './features/gathering.ts';
-import { homeTeleportServerEvents } from './features/home-teleport.ts';
-import { prayerServerEvents } from './features/prayer.ts';
-import { processingServerEvents } from './features/processing.ts';
-import { questsServerEvents } from './features/quests.ts';
-import { shopsServerEvents } from './features/shops.ts';
-import { socialServerEvents } from './features/social.ts';
-import { tradeServerEvents } from './features/trade.ts';
-import { voiceServerEvents } from './features/voice.ts';
+import type { ServerEventSpec } from '../../ecs/core/faces/wire.ts';
 
 export * from './shared.ts';
 
-/** Server-to-client events: every feature's (net/protocol/features/), one line each. */
-const SERVER_EVENTS = {
-  ...coreServerEvents,
-  ...chatServerEvents,
-  ...bankServerEvents,
-  ...tradeServerEvents,
-  ...homeTeleportServerEvents,
-  ...combatServerEvents,
-  ...prayerServerEvents,
-  ...gatheringServerEvents,
-  ...processingServerEvents,
-  ...shopsServerEvents,
-  ...questsServerEvents,
-  ...dialogueServerEvents,
-  ...voiceServerEvents,
-  ...socialServerEvents,
-  ...agentsServerEvents,
-} as const;
+import { FACES, type Faces, merge, type ServerSpecsOf } from './wires.ts';
 
-type Specs = typeof SERVER_EVENTS;
+/** Server-to-client events: the session's and every feature's wire face (wires.ts), one table. */
+type Specs = ServerSpecsOf<Faces>;
+const SERVER_EVENTS = merge(FACES.map((w) => w.server)) as unknown as Specs;
 export type ServerEventName = keyof Specs;
 // Distributive over a union of names (an empty payload schema would otherwise swallow the others).
 type SchemaOf<E extends ServerEventName> = E extends ServerEventName

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { Dirty, EntityType } from '../../ecs/core/components.ts';
+import { Dirty, ENTITY_TYPE_NAMES, EntityType } from '../../ecs/core/components.ts';
 import { combatLevel } from '../../ecs/core/skills.ts';
 import type { GameWorld } from '../../ecs/core/world.ts';
 import { targetIdOf } from '../../ecs/features/combat/index.ts';
@@ -61,12 +61,14 @@ export function fullEntity(world: GameWorld, eid: number): WireEntity {
       return { id, type: 'item', x, z, itemId: it?.itemId ?? '', quantity: it?.quantity ?? 1 };
     }
     case EntityType.station: {
+      const st = world.get(STATIONS).byEid.get(eid);
       return {
         id,
         type: 'station',
         x,
         z,
-        stationType: world.get(STATIONS).byEid.get(eid)?.stationType ?? '',
+        stationType: st?.stationType ?? '',
+        ...(st?.name !== undefined ? { name: st.name } : {}),
       };
     }
     default: {
@@ -93,7 +95,6 @@ function withTarget(world: GameWorld, eid: number): { targetId?: string } {
 // Imported bindings are getters under tsx's module transform: hot constants copied into locals once.
 const MOVED = Dirty.position | Dirty.moving;
 const OTHER_FIELDS = ~(Dirty.position | Dirty.moving | Dirty.visibility) >>> 0;
-const TYPE_NAMES = ['player', 'player', 'npc', 'item', 'resource', 'station'] as const;
 const PLAYER = EntityType.player;
 const NPC = EntityType.npc;
 
@@ -104,7 +105,7 @@ export function changedEntity(world: GameWorld, eid: number): WireEntity {
   const kind = c.Kind.type[eid] as number;
   const out: WireEntity = {
     id: world.wireIds[eid] as string,
-    type: TYPE_NAMES[kind] ?? 'player',
+    type: ENTITY_TYPE_NAMES[kind] ?? 'player',
     x: c.Position.x[eid] as number,
     z: c.Position.z[eid] as number,
   };

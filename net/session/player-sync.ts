@@ -1,6 +1,7 @@
 import { EQUIP_SLOTS, INVENTORY_SLOTS, type ItemStack } from '../../ecs/core/character-state.ts';
 import { combatLevel as combatLevelOf, SKILLS } from '../../ecs/core/skills.ts';
 import type { GameWorld, PlayerData } from '../../ecs/core/world.ts';
+import { runEnergyPercent } from '../../ecs/features/movement/index.ts';
 import type { ServerPayload } from '../protocol/server-events.ts';
 import { wireEquipSlot } from '../protocol/shared.ts';
 
@@ -35,5 +36,6 @@ export function buildPlayerSync(world: GameWorld, player: PlayerData): ServerPay
     inventory,
     equipment,
     voice: { enabled: world.options.rules?.voiceWorld !== undefined },
+    runEnergy: runEnergyPercent(player),
   };
 }

@@ -1,5 +1,8 @@
 import type { CorsRule } from '../http/cors.ts';
+import type { NetHttpReply, NetHttpRequest } from '../http/types.ts';
 import type { ClientMessage, Encoding } from '../protocol/index.ts';
+
+export type { NetHttpReply, NetHttpRequest } from '../http/types.ts';
 
 /**
  * What the main thread (simulation, sessions, routes) and the network thread (uWS: sockets, framing,
@@ -32,33 +35,6 @@ export type NetLimit =
   | 'http_body_timeout'
   | 'http_headers_too_large'
   | 'http_pipelined';
-
-/** A request as received, body included (read up to maxBodyBytes); the pipeline on main answers it. */
-export interface NetHttpRequest {
-  id: number;
-  method: string;
-  /** Raw path (not decoded), without the query string. */
-  url: string;
-  rawQuery: string;
-  /** Lower-cased names. */
-  headers: Record<string, string>;
-  ip: string;
-  /** Undefined when there was no body; `tooLarge` when it passed maxBodyBytes (declared or streamed). */
-  body: Uint8Array | undefined;
-  tooLarge: boolean;
-  /** The client went away while its body was being read: answer nothing, log it (499). */
-  aborted: boolean;
-}
-
-export interface NetHttpReply {
-  id: number;
-  status: number;
-  /** In write order. */
-  headers: [string, string][];
-  body: string | Uint8Array | undefined;
-  head: boolean;
-  close: boolean;
-}
 
 /** Per-result counts of inbound WebSocket messages since the last report (metrics live on main). */
 export interface InboundCounts {

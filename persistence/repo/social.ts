@@ -2,12 +2,13 @@ import {
   type SocialEntry as Entry,
   MAX_FRIENDS,
   MAX_IGNORED,
-  requestIdOf,
   type SocialAction,
-  type SocialLists,
   type SocialOutcome as SocialResult,
 } from '../../ecs/features/social/index.ts';
+import { loadSocialLists } from '../slices/social.ts';
 import type { SqlTx } from '../sql.ts';
+
+export { loadSocialLists };
 
 /**
  * Friends, friend requests and ignore lists (tables `friendships`, `friend_requests`, `ignore_lists`).
@@ -18,48 +19,6 @@ import type { SqlTx } from '../sql.ts';
 
 const json = (v: unknown) => JSON.stringify(v);
 const IDS = 'SELECT jsonb_array_elements_text($1::text::jsonb)';
-
-/** The lists of these characters (a character with none gets empty lists). */
-export async function loadSocialLists(
-  tx: SqlTx,
-  characterIds: readonly string[],
-): Promise<Map<string, SocialLists>> {
-  const out = new Map<string, SocialLists>();
-  if (characterIds.length === 0) return out;
-  for (const id of characterIds) out.set(id, { friends: [], ignored: [], requests: [], outgoing: [] });
-  const ids = [json(characterIds)];
-  const friends = await tx.query<{ owner: string; id: string; name: string }>(
-    `SELECT f.owner, c.id, c.name FROM (
-       SELECT "characterA" AS owner, "characterB" AS other, "createdAt" FROM friendships WHERE "characterA" IN (${IDS})
-       UNION ALL
-       SELECT "characterB", "characterA", "createdAt" FROM friendships WHERE "characterB" IN (${IDS})
-     ) f JOIN characters c ON c.id = f.other
-     ORDER BY f."createdAt", c.id`,
-    ids,
-  );
-  for (const r of friends) out.get(r.owner)?.friends.push({ id: r.id, name: r.name });
-  const ignored = await tx.query<{ owner: string; id: string; name: string }>(
-    `SELECT o.id AS owner, c.id, c.name FROM characters o
-     JOIN ignore_lists i ON i."accountId" = o."accountId"
-     JOIN characters c ON c.id = i."ignoredCharacterId"
-     WHERE o.id IN (${IDS}) ORDER BY i."createdAt", c.id`,
-    ids,
-  );
-  for (const r of ignored) out.get(r.owner)?.ignored.push({ id: r.id, name: r.name });
-  const requests = await tx.query<{ fromId: string; toId: string; fromName: string; toName: string }>(
-    `SELECT r."fromId", r."toId", f.name AS "fromName", t.name AS "toName" FROM friend_requests r
-     JOIN characters f ON f.id = r."fromId" JOIN characters t ON t.id = r."toId"
-     WHERE r."toId" IN (${IDS}) OR r."fromId" IN (${IDS}) ORDER BY r."createdAt", r."fromId", r."toId"`,
-    ids,
-  );
-  for (const r of requests) {
-    out
-      .get(r.toId)
-      ?.requests.push({ requestId: requestIdOf(r.fromId, r.toId), fromId: r.fromId, fromName: r.fromName });
-    out.get(r.fromId)?.outgoing.push({ id: r.toId, name: r.toName });
-  }
-  return out;
-}
 
 async function byName(tx: SqlTx, name: string): Promise<Entry | null> {
   const [row] = await tx.query<Entry>('SELECT id, name FROM characters WHERE lower(name) = lower($1)', [

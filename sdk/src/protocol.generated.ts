@@ -178,18 +178,19 @@ export interface ClientEvents {
    * server path and the verb runs on arrival; a `player:move` cancels that, and a target that disappears
    * on the way ends it silently. Verbs: `pickup` a ground item (reach 1); `bank` on a bank booth station
    * or a banker NPC (reach 1; opens it: `bank:update`); `trade` a player (reach 2; = `trade:request`);
-   * `gather` at a resource node (reach 1: woodcutting, mining, fishing; `gathering:start` /
-   * `gathering:stop`); `use` a station (reach 1: furnace, anvil, range, fire, altar; answers
-   * `station:open` with what can be made there); `shop` on a shopkeeper NPC (reach 1; opens its shop:
-   * `shop:open`); `talk` to an NPC (reach 1; opens its dialogue: `dialogue:node`; an NPC with nothing to
-   * say is `INVALID_TARGET`); `attack` an attackable NPC, or a player where the area allows fighting
+   * `shop` on a shopkeeper NPC (reach 1; opens its shop: `shop:open`); `talk` to an NPC (reach 1; opens
+   * its dialogue: `dialogue:node`; an NPC with nothing to say is `INVALID_TARGET`); `gather` at a
+   * resource node (reach 1: woodcutting, mining, fishing; `gathering:start` / `gathering:stop`); `use` a
+   * station (reach 1: furnace, anvil, range, fire, altar; answers `station:open` with what can be made
+   * there; a station nothing is made at, `INVALID_TARGET`); `pray` at an altar station (reach 1)
+   * restores all prayer points; `attack` an attackable NPC, or a player where the area allows fighting
    * (reach 1 for melee, the weapon range otherwise; a bow needs arrows in the ammo slot, else
    * `MISSING_ITEMS`): the player swings every weapon speed ticks (default 4) while in reach and follows
    * the target, until either dies, the player moves or the target leaves view (`INVALID_TARGET` for what
-   * cannot be fought); `pray` at an altar station (reach 1) restores all prayer points. For every verb,
-   * a target the player does not see (farther than the view distance, a ground item still private to
-   * another player, or no entity at all) is `NOT_FOUND`, the same answer whichever it is, and the player
-   * takes no step. The schema accepts only the verbs this server answers.
+   * cannot be fought). For every verb, a target the player does not see (farther than the view distance,
+   * a ground item still private to another player, or no entity at all) is `NOT_FOUND`, the same answer
+   * whichever it is, and the player takes no step. The schema accepts only the verbs this server
+   * answers.
    */
   'player:action': {
     action: 'pickup' | 'bank' | 'trade' | 'shop' | 'talk' | 'gather' | 'use' | 'pray' | 'attack';
@@ -500,7 +501,11 @@ export interface ServerEvents {
    * events and its `world:update`: events say what happened during the tick (a hit to 0 health, a
    * death), `world:update` and `player:sync` the state at its end, so a client applying a tick's
    * messages in order is left in the tick's final state. `voice.enabled` tells whether voice chat is
-   * configured (then `GET /api/voice/token` answers a token for the player's room).
+   * configured (then `GET /api/voice/token` answers a token for the player's room). `runEnergy` (whole
+   * percent) drains 0.67 % a tick while running (about 90 s from full) and comes back while not running,
+   * faster with agility (full in about 12.5 minutes at agility 1, 4 at 99); below one tick's drain a
+   * runner walks, and a run asked for then is a walk. While it drains it is sent at most every 5 ticks
+   * (at once at 0 and 100).
    */
   'player:sync': {
     id: string;
@@ -638,6 +643,7 @@ export interface ServerEvents {
     voice: {
       enabled: boolean;
     };
+    runEnergy: number;
   };
   /**
    * The player’s prayer points (`maxPoints` is the prayer level) and active prayers: on entering the

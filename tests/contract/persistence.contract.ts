@@ -8,6 +8,7 @@ import { holdingsOf, inventoryOf, makeCharacter } from '../helpers/characters.ts
 import type { TestDb } from '../helpers/db.ts';
 import { agentsContract } from './agents.contract.ts';
 import { deathLocksContract } from './death-locks.contract.ts';
+import { featureStateContract } from './feature-state.contract.ts';
 import { loginBatchesContract } from './login-batches.contract.ts';
 import { rejectsWith } from './rejects-with.ts';
 import { socialContract } from './social.contract.ts';
@@ -550,4 +551,5 @@ export function persistenceContract(make: () => TestDb): void {
   loginBatchesContract(() => ({ port, sql, account }));
   socialContract(() => ({ port, sql }));
   worldLocksContract(() => ({ port, sql }));
+  featureStateContract(() => ({ port, sql }));
 }

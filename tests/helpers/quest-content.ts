@@ -1,6 +1,7 @@
-import type { DialogueNode, DialogueTree, NpcInfo, QuestInfo, SimContent } from '../../ecs/core/content.ts';
+import type { DialogueNode, DialogueTree, NpcInfo, SimContent } from '../../ecs/core/content.ts';
 import { defineFeature, defineState } from '../../ecs/core/feature.ts';
 import type { GameWorld } from '../../ecs/core/world.ts';
+import type { QuestInfo } from '../../ecs/features/quests/content.ts';
 import { shopContent } from './shop-content.ts';
 import { TEST_NPCS } from './sim-content.ts';
 

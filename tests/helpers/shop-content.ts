@@ -1,4 +1,5 @@
-import type { SimContent, StoreInfo } from '../../ecs/core/content.ts';
+import type { SimContent } from '../../ecs/core/content.ts';
+import type { StoreInfo } from '../../ecs/features/shops/content.ts';
 import { TEST_NPCS, testContent } from './sim-content.ts';
 
 /**

@@ -1,11 +1,6 @@
-import type {
-  GatheringNode,
-  HarvestYield,
-  ItemInfo,
-  RecipeInfo,
-  SimContent,
-  ToolInfo,
-} from '../../ecs/core/content.ts';
+import type { ItemInfo, SimContent } from '../../ecs/core/content.ts';
+import type { GatheringNode, HarvestYield, ToolInfo } from '../../ecs/features/gathering/content.ts';
+import type { RecipeInfo } from '../../ecs/features/processing/content.ts';
 import { TEST_ITEMS, testContent } from './sim-content.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Command } from '../../ecs/core/commands.ts';
+import { defineFeature } from '../../ecs/core/feature.ts';
 import { populateWorld } from '../../ecs/core/populate.ts';
 import { Rng } from '../../ecs/core/rng.ts';
 import { worldHash } from '../../ecs/core/world-hash.ts';
@@ -7,10 +8,46 @@ import { testContent } from '../helpers/sim-content.ts';
 import { type NewPlayer, Scenario } from './harness.ts';
 
 /**
+ * Runs `fn` with the sources of nondeterminism a simulation could reach by an alias the static rule
+ * misses (`const r = Math['ran' + 'dom']`) made to throw: a session that calls one fails loudly.
+ */
+function withoutNondeterminism<T>(fn: () => T): T {
+  const stubs: [object, string][] = [
+    [Math, 'random'],
+    [Date, 'now'],
+    [globalThis.crypto, 'getRandomValues'],
+    [globalThis.crypto, 'randomUUID'],
+    [globalThis.performance, 'now'],
+  ];
+  const saved = stubs.map(([o, k]) => Object.getOwnPropertyDescriptor(o, k));
+  for (const [o, k] of stubs)
+    Object.defineProperty(o, k, {
+      configurable: true,
+      writable: true,
+      value: () => {
+        throw new Error(`the simulation called ${k}: not deterministic`);
+      },
+    });
+  try {
+    return fn();
+  } finally {
+    stubs.forEach(([o, k], i) => {
+      const d = saved[i];
+      if (d) Object.defineProperty(o, k, d);
+      else delete (o as Record<string, unknown>)[k];
+    });
+  }
+}
+
+/**
  * A scripted session: players join, walk, run, cancel, chat and attack goblins (hits, deaths, loot and
  * respawns all roll the world's generator), driven by its own seeded script.
  */
 function session(worldSeed: number, scriptSeed: number, ticks: number): string[] {
+  return withoutNondeterminism(() => scripted(worldSeed, scriptSeed, ticks));
+}
+
+function scripted(worldSeed: number, scriptSeed: number, ticks: number): string[] {
   const blocked: [number, number][] = [];
   for (let z = 60; z <= 140; z++) blocked.push([90, z]);
   const s = new Scenario({ seed: worldSeed, content: testContent({ blocked }) });
@@ -54,6 +91,18 @@ describe('deterministic replay', () => {
     const a = session(5, 99, 120);
     const b = session(5, 99, 120);
     expect(b).toEqual(a);
+  });
+
+  it('a feature that reaches for Math.random by an alias fails the session', () => {
+    const key = ['ran', 'dom'].join('') as 'random';
+    const sneaky = defineFeature({
+      name: 'sneaky',
+      systems: [{ name: 'sneaky', phase: 'guard', run: () => void Math[key]() }],
+    });
+    const s = new Scenario({ content: testContent({ npcSpawns: [] }), features: [sneaky] });
+    expect(() => withoutNondeterminism(() => s.step())).toThrow('the simulation called random');
+    // Outside the guard the same world steps (the guard, not the feature, made it throw).
+    expect(() => s.step()).not.toThrow();
   });
 
   it('a different world seed or different commands give a different world', () => {

@@ -31,7 +31,7 @@ describe.runIf(referenceAvailable())('reference manifests (format reference, loa
     const npcs: { id: string }[] = await readJson(path.join(referenceManifests, 'npcs.json'));
     expect([...registry.npcs.keys()].sort()).toEqual(npcs.map((n) => n.id).sort());
     const stores: { id: string }[] = await readJson(path.join(referenceManifests, 'stores.json'));
-    expect([...registry.stores.keys()].sort()).toEqual(stores.map((s) => s.id).sort());
+    expect([...(registry.parts.stores?.keys() ?? [])].sort()).toEqual(stores.map((s) => s.id).sort());
     const areas: Record<string, Record<string, { id: string }>> = await readJson(
       path.join(referenceManifests, 'world-areas.json'),
     );
@@ -58,7 +58,8 @@ describe('default world', () => {
     expect(registry.items.size).toBeGreaterThanOrEqual(12);
     expect(() => (registry.items as Map<string, unknown>).set('x', {})).toThrow(TypeError);
     expect(Object.isFrozen(registry.items.get('coins'))).toBe(true);
-    expect(Object.isFrozen(registry.recipes.cooking)).toBe(true);
+    expect(Object.isFrozen(registry.manifests['recipes/cooking.json'])).toBe(true);
+    expect(Object.isFrozen(registry.parts)).toBe(true);
     expect(registry.templates.length).toBeGreaterThan(0);
   });
 

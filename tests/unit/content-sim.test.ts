@@ -110,7 +110,7 @@ describe('toSimContent on the default world', async () => {
     expect(bank).toBeDefined();
     const stores = sim.npcSpawns.filter((n) => n.service === 'store');
     expect(stores.length).toBeGreaterThanOrEqual(3);
-    for (const s of stores) expect(registry.stores.has(s.storeId!)).toBe(true);
+    for (const s of stores) expect(registry.ids.get('store')?.has(s.storeId!)).toBe(true);
     expect(sim.npcSpawns.some((n) => n.service === 'quest')).toBe(true);
     const area = registry.areas.get('ashwood')!;
     const mob = area.mobSpawns[0]!;
@@ -185,7 +185,8 @@ describe('derived world (no world.json)', () => {
   it('uses model-bounds footprints for stations', async () => {
     const dir = await temp();
     const registry0 = await loadContent(dir);
-    const furnace = registry0.stations.get('furnace')!;
+    const kinds = registry0.manifests['stations.json'] as { stations: { type: string; model?: string }[] };
+    const furnace = kinds.stations.find((s) => s.type === 'furnace')!;
     await writeFile(
       path.join(dir, 'model-bounds.json'),
       JSON.stringify({

@@ -4,13 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { PLAN } from '../../ecs/schedule.ts';
 import { clientEventDocs } from '../../net/protocol/client-events.ts';
 import { renderProtocolDoc } from '../../net/protocol/docs.ts';
-import { BUILT_ACTIONS } from '../../net/protocol/features/core.ts';
 import { clientEvents, serverEvents } from '../../net/protocol/index.ts';
+import { BUILT_ACTIONS } from '../../net/protocol/session.ts';
 
 describe('docs/protocol.md', () => {
   const committed = readFileSync(path.resolve(import.meta.dirname, '../../docs/protocol.md'), 'utf8');
 
-  it('is what the schemas generate (run `npm run docs:protocol` after changing net/protocol)', () => {
+  it('is what the schemas generate (run `npm run docs` after changing a wire face or net/protocol)', () => {
     expect(committed).toBe(renderProtocolDoc());
   });
 

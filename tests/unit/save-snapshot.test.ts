@@ -29,6 +29,7 @@ const entry = fc.record({ id: name, name });
 /** Any value of each slice; typed so that a new slice must get an arbitrary here. */
 const sliceValues: { [K in keyof CharacterSlices]-?: fc.Arbitrary<NonNullable<CharacterSlices[K]>> } = {
   homeTeleport: fc.record({ readyAtMs: fc.nat() }),
+  movement: fc.record({ runEnergy: fc.nat(10_000) }),
   quests: fc.record({
     points: fc.nat(500),
     quests: fc.dictionary(

@@ -167,7 +167,12 @@ describe('tick loop', () => {
       'replication',
       'delivery',
     ]);
-    expect(PLAN.systems.map((s) => s.name).slice(0, 3)).toEqual(['pathfinding', 'movement', 'npcs']);
+    expect(PLAN.systems.map((s) => s.name).slice(0, 4)).toEqual([
+      'pathfinding',
+      'movement',
+      'runEnergy',
+      'npcs',
+    ]);
     const text = await registry.metrics();
     expect(text).toMatch(/game_tick_duration_seconds_count 2/);
     expect(text).toMatch(/game_tick_phase_duration_seconds_count\{phase="movement"\} 2/);

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import cliProgress from 'cli-progress';
+import { stations } from '../../ecs/features/stations/index.ts';
 import { atomicWrite } from '../fetch.ts';
-import { stationsFileSchema } from '../schemas/world-objects.ts';
 import { computeModelBounds, type StationScale } from './compute.ts';
 
 /**
@@ -51,7 +51,9 @@ async function main(): Promise<number> {
 
 async function readStations(manifestsDir: string): Promise<StationScale[]> {
   try {
-    const parsed = stationsFileSchema.safeParse(
+    const schema = stations.content?.files['stations.json'];
+    if (!schema) return [];
+    const parsed = schema.safeParse(
       JSON.parse(await readFile(path.join(manifestsDir, 'stations.json'), 'utf8')),
     );
     if (parsed.success) return parsed.data.stations;

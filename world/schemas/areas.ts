@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { boundsSchema, idSchema, nonNegInt, posInt, positionSchema } from './common.ts';
+import {
+  boundsSchema,
+  idSchema,
+  nonNegInt,
+  posInt,
+  positionSchema,
+} from '../../ecs/core/faces/manifest-primitives.ts';
 
 /** world-areas.json (areas grouped as starterTowns, level1Areas, ...) and biomes.json. */
 

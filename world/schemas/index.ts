@@ -1,66 +1,25 @@
 import type { z } from 'zod';
+import { FACE_REQUIRED, FACE_SCHEMAS } from '../content-faces.ts';
 import { biomesFileSchema, worldAreasFileSchema } from './areas.ts';
-import {
-  ammunitionFileSchema,
-  combatSpellsFileSchema,
-  prayersFileSchema,
-  runesFileSchema,
-  tierRequirementsFileSchema,
-} from './combat.ts';
-import { fishingFileSchema, miningFileSchema, woodcuttingFileSchema } from './gathering.ts';
 import { npcsFileSchema } from './npcs.ts';
 import { lodSettingsFileSchema, musicFileSchema, vegetationFileSchema } from './presentation.ts';
-import { questsFileSchema, skillUnlocksFileSchema } from './progression.ts';
+import { skillUnlocksFileSchema } from './progression.ts';
 import { characterTemplatesFileSchema, worldFileSchema } from './project.ts';
-import {
-  cookingFileSchema,
-  craftingFileSchema,
-  firemakingFileSchema,
-  fletchingFileSchema,
-  runecraftingFileSchema,
-  smeltingFileSchema,
-  smithingFileSchema,
-  tanningFileSchema,
-} from './recipes.ts';
-import { storesFileSchema } from './stores.ts';
-import {
-  buildingsFileSchema,
-  duelArenasFileSchema,
-  modelBoundsFileSchema,
-  stationsFileSchema,
-  toolsFileSchema,
-} from './world-objects.ts';
+import { tierRequirementsFileSchema } from './tiers.ts';
+import { buildingsFileSchema, duelArenasFileSchema, modelBoundsFileSchema } from './world-objects.ts';
 
 /**
- * Every manifest file the server knows, relative to the manifests directory, with its schema. Items are
- * separate (items.json or items/*.json). Required ones follow the spec's "Manifest loading".
+ * The core manifests, relative to the manifests directory, with their schemas: the files many features
+ * read (or none: presentation). A file only one feature reads is declared in that feature's content face
+ * (world/content-faces.ts). Items are separate (items.json or items/*.json).
  */
-export const MANIFEST_SCHEMAS = {
+export const CORE_MANIFEST_SCHEMAS = {
   'npcs.json': npcsFileSchema,
   'world-areas.json': worldAreasFileSchema,
   'biomes.json': biomesFileSchema,
-  'stores.json': storesFileSchema,
-  'gathering/woodcutting.json': woodcuttingFileSchema,
-  'gathering/mining.json': miningFileSchema,
-  'gathering/fishing.json': fishingFileSchema,
-  'recipes/cooking.json': cookingFileSchema,
-  'recipes/smelting.json': smeltingFileSchema,
-  'recipes/smithing.json': smithingFileSchema,
-  'recipes/firemaking.json': firemakingFileSchema,
-  'recipes/crafting.json': craftingFileSchema,
-  'recipes/fletching.json': fletchingFileSchema,
-  'recipes/tanning.json': tanningFileSchema,
-  'recipes/runecrafting.json': runecraftingFileSchema,
-  'prayers.json': prayersFileSchema,
-  'stations.json': stationsFileSchema,
-  'tools.json': toolsFileSchema,
-  'ammunition.json': ammunitionFileSchema,
-  'runes.json': runesFileSchema,
-  'combat-spells.json': combatSpellsFileSchema,
   'music.json': musicFileSchema,
   'vegetation.json': vegetationFileSchema,
   'buildings.json': buildingsFileSchema,
-  'quests.json': questsFileSchema,
   'skill-unlocks.json': skillUnlocksFileSchema,
   'tier-requirements.json': tierRequirementsFileSchema,
   'duel-arenas.json': duelArenasFileSchema,
@@ -70,10 +29,49 @@ export const MANIFEST_SCHEMAS = {
   'character-templates.json': characterTemplatesFileSchema,
 } as const satisfies Record<string, z.ZodType>;
 
-export type ManifestFile = keyof typeof MANIFEST_SCHEMAS;
-export type ManifestData<F extends ManifestFile> = z.infer<(typeof MANIFEST_SCHEMAS)[F]>;
+export type ManifestFile = keyof typeof CORE_MANIFEST_SCHEMAS;
+export type ManifestData<F extends ManifestFile> = z.infer<(typeof CORE_MANIFEST_SCHEMAS)[F]>;
 
-export const REQUIRED_MANIFESTS = ['npcs.json', 'world-areas.json', 'biomes.json', 'stores.json'] as const;
+export const CORE_REQUIRED = ['npcs.json', 'world-areas.json', 'biomes.json'] as const;
+
+/** One line per core manifest for docs/manifests.md (a file without one does not compile). */
+export const CORE_MANIFEST_DOCS: { readonly [F in ManifestFile]: string } = {
+  'npcs.json':
+    'NPCs: stats, combat, drops, movement, services and dialogue trees. Read by NPCs, combat, dialogue, quests and shops (docs/content.md).',
+  'world-areas.json':
+    'Areas grouped by kind (`starterTowns`, `level1Areas`...): bounds, safe and PvP zones, and what each places: NPCs, mob spawns, resource nodes, fishing spots, stations.',
+  'biomes.json': 'Biomes and the mobs they hold.',
+  'music.json': 'Music tracks (the client plays them; no rule reads them).',
+  'vegetation.json': 'Vegetation (the client draws it; no rule reads it).',
+  'buildings.json':
+    'Our extension: buildings as rectangles of blocked tiles, `[{ id, name, position (south-west tile), footprint: { width, depth }, door? }]`.',
+  'skill-unlocks.json': 'What each skill level unlocks, served at `GET /api/data/skill-unlocks`.',
+  'tier-requirements.json': 'Level tables of equipment tiers (no rule reads them yet).',
+  'duel-arenas.json': 'Duel arenas (no rule reads them yet).',
+  'lod-settings.json': 'Level-of-detail settings (the client reads them).',
+  'model-bounds.json':
+    "Generated by `npm run model-bounds`: each model's bounds and footprint in tiles, which placed things block.",
+  'world.json': "Our extension: the world's `bounds` and `spawn`; absent, both are derived from the areas.",
+  'character-templates.json': 'Our extension: what new characters start with (inventory, equipment, coins).',
+};
+
+/** Every manifest file the server knows (core and the features' faces), each claimed once. */
+export const MANIFEST_SCHEMAS = claimManifests(CORE_MANIFEST_SCHEMAS, FACE_SCHEMAS);
+
+/** The core's and the faces' files as one table; a file both claim stops start-up. */
+export function claimManifests(
+  core: Readonly<Record<string, z.ZodType>>,
+  faces: Readonly<Record<string, z.ZodType>>,
+): Readonly<Record<string, z.ZodType>> {
+  for (const file of Object.keys(faces)) {
+    if (Object.hasOwn(core, file))
+      throw new Error(`manifest ${file} is claimed by the core and by a content face`);
+  }
+  return { ...core, ...faces };
+}
+
+/** Manifests whose absence stops loading (spec "Manifest loading"): the core's and the faces'. */
+export const REQUIRED_MANIFESTS: readonly string[] = [...CORE_REQUIRED, ...FACE_REQUIRED];
 
 /** The spec's split item files; a folder layout may hold more (ammunition, armor, runes ...). */
 export const SPEC_ITEM_FILES = ['weapons', 'tools', 'resources', 'food', 'misc'].map(

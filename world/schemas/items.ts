@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EQUIP_SLOTS } from '../../ecs/core/character-state.ts';
+import { idSchema, levelSchema, nonNegInt, posInt } from '../../ecs/core/faces/manifest-primitives.ts';
 import { normalizeSkill } from '../../ecs/core/skills.ts';
-import { idSchema, levelSchema, nonNegInt, posInt } from './common.ts';
 
 /** items.json or items/*.json: every file is an array of item definitions. */
 

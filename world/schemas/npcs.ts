@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { chanceSchema, idSchema, nonNegInt, posInt } from './common.ts';
+import { chanceSchema, idSchema, nonNegInt, posInt } from '../../ecs/core/faces/manifest-primitives.ts';
 
 /** npcs.json: mobs and townsfolk. */
 

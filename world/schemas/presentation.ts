@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, posInt } from './common.ts';
+import { idSchema, posInt } from '../../ecs/core/faces/manifest-primitives.ts';
 
 /** Client-side presentation manifests the server only validates and serves: music, vegetation, LOD. */
 

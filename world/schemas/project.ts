@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EQUIP_SLOTS } from '../../ecs/core/character-state.ts';
-import { idSchema, itemAmountSchema, nonNegInt } from './common.ts';
+import { idSchema, itemAmountSchema, nonNegInt } from '../../ecs/core/faces/manifest-primitives.ts';
 
 /** Our own optional manifests (not in the reference): world.json and character-templates.json. */
 

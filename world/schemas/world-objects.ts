@@ -1,33 +1,13 @@
 import { z } from 'zod';
-import { assetPathSchema, idSchema, levelSchema, nonNegInt, posInt, positionSchema } from './common.ts';
+import {
+  assetPathSchema,
+  idSchema,
+  nonNegInt,
+  posInt,
+  positionSchema,
+} from '../../ecs/core/faces/manifest-primitives.ts';
 
-/** Objects placed in or describing the world: stations, tools, buildings, model bounds, duel arenas. */
-
-export const stationsFileSchema = z.object({
-  stations: z.array(
-    z.object({
-      type: idSchema,
-      name: z.string().min(1),
-      model: assetPathSchema.optional(),
-      modelScale: z.number().positive().default(1),
-      examine: z.string().optional(),
-    }),
-  ),
-});
-
-export const toolsFileSchema = z.array(
-  z.object({
-    itemId: idSchema,
-    skill: z.enum(['woodcutting', 'mining', 'fishing']),
-    tier: z.string().optional(),
-    levelRequired: levelSchema,
-    priority: z.number().int().min(0),
-    rollTicks: posInt.optional(),
-    /** Chance a cycle is `bonusRollTicks` long instead (dragon and crystal pickaxes). */
-    bonusTickChance: z.number().min(0).max(1).optional(),
-    bonusRollTicks: posInt.optional(),
-  }),
-);
+/** Objects placed in or describing the world: buildings, model bounds, duel arenas. */
 
 /** Our shape (the reference ships an empty list): a rectangle of blocked tiles with an optional door. */
 export const buildingsFileSchema = z.array(

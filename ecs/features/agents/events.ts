@@ -1,20 +1,13 @@
-/** An AI agent's goal, as the agent routes keep it and the agent's connection receives it. */
-export interface AgentGoal {
-  type: string;
-  target?: string | undefined;
-  params?: Record<string, unknown> | undefined;
-  label: string;
-  /** Epoch milliseconds. */
-  startedAt: number;
-  /** 0..100, as the agent last reported it (`agent:progress`). */
-  progress?: number | undefined;
-  /** The agent's last progress note. */
-  note?: string | undefined;
-}
+import type { z } from 'zod';
+import type { agentGoal, agentGoalEvent, agentMessage } from './wire.ts';
 
+/** An AI agent's goal, as the agent routes keep it and the agent's connection receives it. */
+export type AgentGoal = z.output<typeof agentGoal>;
+
+/** The agents' events (added to core/events.ts's SimEventData), typed by their wire schemas. */
 declare module '../../core/events.ts' {
   interface SimEventData {
-    agentGoal: { goal: AgentGoal | null; goalsPaused: boolean };
-    agentMessage: { from: { accountId: string; name: string }; content: string; timestamp: number };
+    agentGoal: z.output<typeof agentGoalEvent>;
+    agentMessage: z.output<typeof agentMessage>;
   }
 }

@@ -1,15 +1,11 @@
-/** The chat feature's event (added to core/events.ts's SimEventData). */
+import type { z } from 'zod';
+import type { CHAT_CHANNELS, chatMessage } from './wire.ts';
+
+export type ChatChannel = (typeof CHAT_CHANNELS)[number];
+
+/** The chat feature's event (added to core/events.ts's SimEventData), typed by its wire schema. */
 declare module '../../core/events.ts' {
   interface SimEventData {
-    /** `timestamp`: the tick's wall-clock time in ms (for display only, never for rules). */
-    chat: {
-      fromId: string;
-      fromName: string;
-      message: string;
-      channel: 'local' | 'private' | 'system';
-      timestamp: number;
-    };
+    chat: z.output<typeof chatMessage>;
   }
 }
-
-export {};

@@ -3,7 +3,7 @@ import { itemsChanged } from '../../core/players.ts';
 import { emitError, type GameWorld, markDirty, type PlayerData } from '../../core/world.ts';
 import { GROUND_ITEMS, spawnGroundItem } from '../ground-items/index.ts';
 import { countItem, itemsLocked, takeFromSlot } from '../inventory/index.ts';
-import { spellOf } from './combat.ts';
+import { spellOf } from './attacker.ts';
 import type { HitStyle } from './events.ts';
 
 /** What ranged and magic attacks use up: arrows from the ammo slot, runes from the inventory. */

@@ -1,12 +1,6 @@
 import { testContent } from '../../../tests/helpers/sim-content.ts';
-import type {
-  ItemInfo,
-  NpcCombatInfo,
-  NpcInfo,
-  NpcSpawn,
-  PrayerInfo,
-  SimContent,
-} from '../../core/content.ts';
+import type { ItemInfo, NpcCombatInfo, NpcInfo, NpcSpawn, SimContent } from '../../core/content.ts';
+import type { PrayerInfo } from '../prayer/content.ts';
 
 /**
  * Scenario content for combat: the test field with fighting NPCs (a passive rat with bones and coins, an

@@ -11,7 +11,7 @@ import type { GameWorld } from '../../core/world.ts';
 import { worldHash } from '../../core/world-hash.ts';
 import { GROUND_ITEMS, groundItemVisibleTo } from '../ground-items/index.ts';
 import { NPCS } from '../npcs/index.ts';
-import { combatNumbers } from './combat.ts';
+import { combatNumbers } from './attacker.ts';
 import { combatContent } from './combat-scenario-helpers.ts';
 import { rollDrops } from './drops.ts';
 import { combatRoll, effectiveLevel, hitChance, maxHit, meleeBonuses, xpForDamage } from './formulas.ts';

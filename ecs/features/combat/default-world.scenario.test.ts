@@ -5,7 +5,7 @@ import { loadContent } from '../../../world/loader.ts';
 import { toSimContent } from '../../../world/sim-content.ts';
 import { populateWorld } from '../../core/populate.ts';
 import { NPCS } from '../npcs/index.ts';
-import { pvpAllowedAt } from './combat.ts';
+import { pvpAllowedAt } from './attacker.ts';
 
 /** The default world (world/assets/manifests) can be fought in on `npm start`. */
 describe('combat content of the default world', async () => {

@@ -1,18 +1,14 @@
-/** Combat's events (added to core/events.ts's SimEventData) and its persisted per-character state. */
+import type { z } from 'zod';
+import type { combatHit, entityDeath, HIT_STYLES } from './wire.ts';
 
-export type HitStyle = 'melee' | 'ranged' | 'magic';
+/** Combat's events (added to core/events.ts's SimEventData, typed by their wire schemas) and its persisted per-character state. */
+
+export type HitStyle = (typeof HIT_STYLES)[number];
 
 declare module '../../core/events.ts' {
   interface SimEventData {
-    combatHit: {
-      attackerId: string;
-      targetId: string;
-      damage: number;
-      targetHealth: number;
-      tick: number;
-      style: HitStyle;
-    };
-    entityDeath: { id: string; killerId: string | null; tick: number };
+    combatHit: z.output<typeof combatHit>;
+    entityDeath: z.output<typeof entityDeath>;
   }
 }
 

@@ -6,8 +6,8 @@ import { inventory } from '../inventory/index.ts';
 import { movement } from '../movement/index.ts';
 import { npcs } from '../npcs/index.ts';
 import { prayer } from '../prayer/index.ts';
+import { attackReach } from './attacker.ts';
 import {
-  attackReach,
   fightSystem,
   handleAttack,
   handleAutoRetaliate,
@@ -17,8 +17,10 @@ import {
   onMove,
   onPlayerDeath,
 } from './combat.ts';
+import { combatContent } from './content.ts';
 import { npcAiSystem } from './npc-ai.ts';
 import { COMBAT } from './state.ts';
+import { combatWire } from './wire.ts';
 
 /** Fighting NPCs and players: attacks, styles, NPC aggression, leash and respawn, NPC deaths and loot. */
 export const combat = defineFeature({
@@ -33,6 +35,8 @@ export const combat = defineFeature({
   on: { move: onMove, leave: onLeave, death: onPlayerDeath },
   hash: hashCombat,
   uses: [movement, npcs, inventory, groundItems, prayer],
+  wire: combatWire,
+  content: combatContent,
 });
 
 function hashCombat(world: GameWorld, h: Hasher): void {

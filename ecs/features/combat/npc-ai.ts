@@ -3,7 +3,7 @@ import type { GameWorld } from '../../core/world.ts';
 import { markDirty, markPosition } from '../../core/world.ts';
 import { hasPendingPath, requestPath } from '../movement/index.ts';
 import { NPCS, spawnNpc } from '../npcs/index.ts';
-import { startFight, stopFight } from './combat.ts';
+import { startFight, stopFight } from './fights.ts';
 import { COMBAT, type NpcHome } from './state.ts';
 
 /** Ticks an NPC's wandering is held back while it fights or walks home (re-armed every tick). */

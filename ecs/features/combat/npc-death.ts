@@ -3,8 +3,8 @@ import { npcKilled } from '../../core/reactions.ts';
 import { despawnEntity, emit, type GameWorld, type PlayerData } from '../../core/world.ts';
 import { spawnGroundItem } from '../ground-items/index.ts';
 import { NPCS } from '../npcs/index.ts';
-import { forEachViewer, stopFight } from './combat.ts';
 import { rollDrops } from './drops.ts';
+import { forEachViewer, stopFight } from './fights.ts';
 import { COMBAT } from './state.ts';
 
 /**

@@ -4,7 +4,7 @@ import { populateWorld } from '../../core/populate.ts';
 import { xpForLevel } from '../../core/skills.ts';
 import { GROUND_ITEMS } from '../ground-items/index.ts';
 import { openTrade } from '../trade/trade-scenario-helpers.ts';
-import { combatNumbers } from './combat.ts';
+import { combatNumbers } from './attacker.ts';
 import { combatContent } from './combat-scenario-helpers.ts';
 import { COMBAT } from './state.ts';
 

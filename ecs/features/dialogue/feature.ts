@@ -15,6 +15,7 @@ import {
   talk,
 } from './dialogue.ts';
 import { DIALOGUE } from './state.ts';
+import { dialogueWire } from './wire.ts';
 
 /** NPC dialogue: nodes, options, their effects (bank, shop, quests, items), closing. */
 export const dialogue = defineFeature({
@@ -26,6 +27,7 @@ export const dialogue = defineFeature({
   on: { interfaceOpened: onInterfaceOpened, actionStarted: onActionStarted, leave: onLeave, death: onDeath },
   hash: hashDialogue,
   uses: [npcs, inventory, quests],
+  wire: dialogueWire,
 });
 
 function hashDialogue(world: GameWorld, h: Hasher): void {

@@ -1,12 +1,13 @@
-import type { Skill } from '../../core/skills.ts';
+import type { z } from 'zod';
+import type { GATHERING_STOP_REASONS, gatheringStart, gatheringStop } from './wire.ts';
 
 /** Why gathering stopped. */
-export type GatheringStopReason = 'depleted' | 'inventory_full' | 'moved' | 'interrupted';
+export type GatheringStopReason = (typeof GATHERING_STOP_REASONS)[number];
 
-/** The gathering events (added to core/events.ts's SimEventData). */
+/** The gathering events (added to core/events.ts's SimEventData), typed by their wire schemas. */
 declare module '../../core/events.ts' {
   interface SimEventData {
-    gatheringStart: { resourceId: string; skill: Skill };
-    gatheringStop: { reason: GatheringStopReason };
+    gatheringStart: z.output<typeof gatheringStart>;
+    gatheringStop: z.output<typeof gatheringStop>;
   }
 }

@@ -1,6 +1,7 @@
 import { defineFeature } from '../../core/feature.ts';
 import { inventory } from '../inventory/index.ts';
 import { resources } from '../resources/index.ts';
+import { gatheringContent } from './content.ts';
 import {
   gatherAction,
   gatheringSystem,
@@ -11,6 +12,7 @@ import {
   registerMovingNodes,
 } from './gather.ts';
 import { GATHER_REACH, GATHERING } from './state.ts';
+import { gatheringWire } from './wire.ts';
 
 /** Woodcutting, mining and fishing at resource nodes: `player:action gather`. */
 export const gathering = defineFeature({
@@ -22,4 +24,6 @@ export const gathering = defineFeature({
   populate: registerMovingNodes,
   hash: hashGathering,
   uses: [resources, inventory],
+  wire: gatheringWire,
+  content: gatheringContent,
 });

@@ -1,5 +1,4 @@
 import { Dirty } from '../../core/components.ts';
-import type { GatheringNode, HarvestYield, ToolInfo } from '../../core/content.ts';
 import type { Hasher } from '../../core/hasher.ts';
 import { grantXp, itemsChanged } from '../../core/players.ts';
 import { itemGathered, itemLockOf } from '../../core/reactions.ts';
@@ -13,6 +12,7 @@ import {
 } from '../../core/world.ts';
 import { addItem, countItem, freeSlots, isStackable, MAX_STACK } from '../inventory/index.ts';
 import { RESOURCES, type ResourceData } from '../resources/index.ts';
+import type { GatheringNode, HarvestYield, ToolInfo } from './content.ts';
 import type { GatheringStopReason } from './events.ts';
 import { GATHER_REACH, GATHERING, type Gatherer } from './state.ts';
 import { bestTool, itemName, skillName } from './tools.ts';

@@ -1,5 +1,5 @@
-import type { ToolInfo } from '../../core/content.ts';
 import { defineState } from '../../core/feature.ts';
+import type { ToolInfo } from './content.ts';
 
 /** A player gathering from a node. */
 export interface Gatherer {

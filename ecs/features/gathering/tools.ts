@@ -1,6 +1,6 @@
-import type { GatheringNode, ToolInfo } from '../../core/content.ts';
 import type { GameWorld, PlayerData } from '../../core/world.ts';
 import { countItem } from '../inventory/index.ts';
+import type { GatheringNode, ToolInfo } from './content.ts';
 import { GATHERING } from './state.ts';
 
 /**

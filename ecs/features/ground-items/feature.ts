@@ -6,6 +6,7 @@ import { handleInventoryDrop } from './drop.ts';
 import { groundItemsSystem, groundItemVisibleTo } from './ground-items.ts';
 import { handlePickup, PICKUP_RANGE } from './pickup.ts';
 import { GROUND_ITEMS } from './state.ts';
+import { groundItemsWire } from './wire.ts';
 
 /** Items on the ground: dropping, owner-only then public, despawn, and `player:action pickup`. */
 export const groundItems = defineFeature({
@@ -21,6 +22,7 @@ export const groundItems = defineFeature({
   },
   hash: hashGroundItems,
   uses: [inventory],
+  wire: groundItemsWire,
 });
 
 function hashGroundItems(world: GameWorld, h: Hasher): void {

@@ -1,12 +1,15 @@
-/** The home teleport's events (added to core/events.ts's SimEventData). */
+import type { z } from 'zod';
+import type { TELEPORT_INTERRUPTIONS, teleportDone, teleportInterrupted, teleportStart } from './wire.ts';
 
-export type TeleportInterruption = 'moved' | 'hit' | 'action' | 'left';
+/** The home teleport's events (added to core/events.ts's SimEventData), typed by their wire schemas. */
+
+export type TeleportInterruption = (typeof TELEPORT_INTERRUPTIONS)[number];
 
 declare module '../../core/events.ts' {
   interface SimEventData {
-    teleportStart: { ticks: number };
-    teleportDone: { x: number; z: number };
-    teleportInterrupted: { reason: TeleportInterruption };
+    teleportStart: z.output<typeof teleportStart>;
+    teleportDone: z.output<typeof teleportDone>;
+    teleportInterrupted: z.output<typeof teleportInterrupted>;
   }
 }
 

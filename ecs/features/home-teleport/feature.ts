@@ -12,6 +12,7 @@ import {
   onLeave,
   onMove,
 } from './teleport.ts';
+import { homeTeleportWire } from './wire.ts';
 
 /** `player:homeTeleport`: cast, interruption, in-combat refusal, a cooldown kept across logins. */
 export const homeTeleport = defineFeature({
@@ -22,6 +23,7 @@ export const homeTeleport = defineFeature({
   on: { move: onMove, actionStarted: onAction, hit: onHit, attacked: onAttacked, leave: onLeave },
   hash: hashCasts,
   uses: [movement],
+  wire: homeTeleportWire,
 });
 
 function hashCasts(world: GameWorld, h: Hasher): void {

@@ -4,6 +4,7 @@ import type { GameWorld } from '../../core/world.ts';
 import { handleTxResult, ITEM_TX, txLeaveHook, txLock, txSaveGuard } from './item-tx.ts';
 import { handleInventoryMove } from './move.ts';
 import { handleInventoryUse } from './use.ts';
+import { inventoryWire } from './wire.ts';
 
 /**
  * The inventory and coin pouch (use, drop, move), and item transactions: changes of items that wait for
@@ -23,6 +24,7 @@ export const inventory = defineFeature({
   systems: [{ name: 'txGuard', phase: 'guard', run: txSaveGuard }],
   on: { leave: txLeaveHook, itemsLocked: txLock },
   hash: hashPlayersAndTransactions,
+  wire: inventoryWire,
 });
 
 /** Every player's holdings and skills, and the transactions in flight. */

@@ -2,10 +2,12 @@ import { query } from 'bitecs';
 import { Dirty, EntityType, MoveMode } from '../../core/components.ts';
 import { stateChanged } from '../../core/players.ts';
 import type { GameWorld } from '../../core/world.ts';
+import { drainRunner } from './run-energy.ts';
 import { MOVE } from './state.ts';
 
 // Imported bindings are getters under tsx's module transform: copy hot constants into locals once.
 const IDLE = MoveMode.idle;
+const WALK = MoveMode.walk;
 const RUN = MoveMode.run;
 const MOVING = Dirty.moving;
 const POSITION = Dirty.position;
@@ -18,8 +20,9 @@ export const RUN_TILES = 4;
 /**
  * Advances every walking or running entity along its path: 2 tiles a tick walking, 4 running. Only the
  * tile reached at the end of the tick is replicated. An entity whose path was dropped (cancel, new move)
- * stops here. The per-entity work is inlined (this is markPosition/markDirty of world.ts): it runs for
- * every mover every tick.
+ * stops here. A running player pays run energy for the tick; without enough it walks from now on. The
+ * per-entity work is inlined (this is markPosition/markDirty of world.ts): it runs for every mover every
+ * tick.
  */
 export function movementSystem(world: GameWorld): void {
   const { c, grid } = world;
@@ -34,10 +37,18 @@ export function movementSystem(world: GameWorld): void {
   const eids = query(world.ecs, [c.Movement]);
   for (let i = 0; i < eids.length; i++) {
     const eid = eids[i] as number;
-    const m = mode[eid] as number;
+    let m = mode[eid] as number;
     if (m === IDLE) continue;
     const path = paths[eid];
     let bits = 0;
+    if (m === RUN && path && kind[eid] === PLAYER) {
+      const runner = world.playerByEid.get(eid);
+      if (runner !== undefined && !drainRunner(world, runner)) {
+        m = WALK;
+        mode[eid] = WALK;
+        bits = MOVING;
+      }
+    }
     if (path === null || path === undefined) {
       mode[eid] = IDLE;
       bits = MOVING;

@@ -2,6 +2,7 @@ import { Dirty, MoveMode } from '../../core/components.ts';
 import { emitError, type GameWorld, markDirty } from '../../core/world.ts';
 import { AStar } from './astar.ts';
 import { labelRegions, regionAt } from './regions.ts';
+import { mayRun } from './run-energy.ts';
 import { MOVE, type PathRequest, SEARCH_BOUND } from './state.ts';
 
 /**
@@ -51,7 +52,7 @@ export function pathfindingSystem(world: GameWorld): void {
   ms.lastResolved = resolved;
 }
 
-/** Label the map's walkable regions now (start-up) rather than in the first tick that needs them. */
+/** populate: label the map's walkable regions when the world is made, not in the first tick that needs them. */
 export function prepareMovement(world: GameWorld): void {
   world.get(MOVE).regions ??= labelRegions(world.content.map);
 }
@@ -117,7 +118,8 @@ function finish(world: GameWorld, req: PathRequest, path: Int32Array | false): v
   world.get(MOVE).paths[eid] = path;
   const mv = world.c.Movement;
   mv.step[eid] = 0;
-  const mode = req.run ? MoveMode.run : MoveMode.walk;
+  // A player without a tick's run energy walks (NPCs always may run).
+  const mode = req.run && mayRun(world, eid) ? MoveMode.run : MoveMode.walk;
   if (mv.mode[eid] !== mode) {
     mv.mode[eid] = mode;
     markDirty(world, eid, Dirty.moving);

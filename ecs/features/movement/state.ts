@@ -1,4 +1,5 @@
 import { defineState } from '../../core/feature.ts';
+import type { PlayerData } from '../../core/world.ts';
 import type { AStar } from './astar.ts';
 
 /**
@@ -18,6 +19,17 @@ export interface PathRequest {
   /** Character to tell INVALID_TARGET (null for NPCs). */
   reportTo: string | null;
   origin: string | undefined;
+}
+
+/** A player whose energy is not full, or who runs: what the restore loop and the sync rate need. */
+export interface EnergyTrack {
+  readonly player: PlayerData;
+  readonly slice: { runEnergy: number };
+  /** The percent the last player:sync asked for carried. */
+  sentPercent: number;
+  sentTick: number;
+  /** The last tick it drained energy by running (no restore that tick). */
+  ranTick: number;
 }
 
 export interface MoveState {
@@ -41,6 +53,8 @@ export interface MoveState {
   /** Statistics of the last tick (for metrics and tests). */
   lastExpanded: number;
   lastResolved: number;
+  /** Players whose run energy is not full or who run, by character id (run-energy.ts). */
+  readonly energy: Map<string, EnergyTrack>;
 }
 
 /** Default budget: ~5-10 ms of A* on this hardware in the worst case, far less for typical short paths. */
@@ -64,6 +78,7 @@ export function createMoveState(capacity: number, budget = DEFAULT_PATH_BUDGET):
     budget,
     lastExpanded: 0,
     lastResolved: 0,
+    energy: new Map(),
   };
 }
 

@@ -1,7 +1,10 @@
-/** Prayer's events (added to core/events.ts's SimEventData) and its persisted state. */
+import type { z } from 'zod';
+import type { prayerState } from './wire.ts';
+
+/** Prayer's events (added to core/events.ts's SimEventData, typed by their wire schemas) and its persisted state. */
 declare module '../../core/events.ts' {
   interface SimEventData {
-    prayerState: { points: number; maxPoints: number; active: string[] };
+    prayerState: z.output<typeof prayerState>;
   }
 }
 
@@ -11,5 +14,3 @@ declare module '../../core/character-state.ts' {
     prayer: { points: number };
   }
 }
-
-export {};

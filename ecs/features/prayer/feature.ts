@@ -2,6 +2,7 @@ import { defineFeature } from '../../core/feature.ts';
 import type { Hasher } from '../../core/hasher.ts';
 import type { GameWorld } from '../../core/world.ts';
 import { stations } from '../stations/index.ts';
+import { prayerContent } from './content.ts';
 import {
   buryBones,
   handleDeactivateAll,
@@ -13,6 +14,7 @@ import {
   sendState,
 } from './prayer.ts';
 import { PRAYERS } from './state.ts';
+import { prayerWire } from './wire.ts';
 
 /** Prayer: points, toggling, drain, altar recharge, burying bones; bonuses read by combat. */
 export const prayer = defineFeature({
@@ -32,6 +34,8 @@ export const prayer = defineFeature({
   },
   hash: hashPrayer,
   uses: [stations],
+  wire: prayerWire,
+  content: prayerContent,
 });
 
 function hashPrayer(world: GameWorld, h: Hasher): void {

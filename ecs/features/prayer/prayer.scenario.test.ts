@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Scenario } from '../../../tests/scenario/harness.ts';
 import { populateWorld } from '../../core/populate.ts';
 import { xpForLevel } from '../../core/skills.ts';
-import { combatNumbers } from '../combat/combat.ts';
+import { combatNumbers } from '../combat/attacker.ts';
 import { combatContent } from '../combat/combat-scenario-helpers.ts';
 import { STATIONS } from '../stations/index.ts';
 import { FakePersistence } from '../trade/trade-scenario-helpers.ts';

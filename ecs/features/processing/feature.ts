@@ -3,6 +3,7 @@ import { gathering } from '../gathering/index.ts';
 import { inventory } from '../inventory/index.ts';
 import { movement } from '../movement/index.ts';
 import { stations } from '../stations/index.ts';
+import { processingContent } from './content.ts';
 import {
   handleSkillMake,
   hashProcessing,
@@ -14,6 +15,7 @@ import {
   useStation,
 } from './make.ts';
 import { PROCESSING, STATION_REACH } from './state.ts';
+import { processingWire } from './wire.ts';
 
 /**
  * Cooking, firemaking, smelting, smithing, crafting, fletching, tanning and runecrafting: `skill:make`,
@@ -35,4 +37,6 @@ export const processing = defineFeature({
   },
   hash: hashProcessing,
   uses: [movement, stations, inventory, gathering],
+  wire: processingWire,
+  content: processingContent,
 });

@@ -1,6 +1,5 @@
 import type { ItemStack } from '../../core/character-state.ts';
 import type { CommandOf } from '../../core/commands.ts';
-import type { RecipeInfo } from '../../core/content.ts';
 import type { SimErrorCode } from '../../core/events.ts';
 import type { Hasher } from '../../core/hasher.ts';
 import { grantXp, itemsChanged, stateChanged } from '../../core/players.ts';
@@ -10,6 +9,7 @@ import { owns, stopGathering } from '../gathering/index.ts';
 import { addItem, countItem, freeSlots, isStackable } from '../inventory/index.ts';
 import { dropPath } from '../movement/index.ts';
 import { placeStation, STATIONS, stationOf } from '../stations/index.ts';
+import type { RecipeInfo } from './content.ts';
 import type { ProcessingStopReason } from './events.ts';
 import { MAX_QUANTITY, type Maker, PROCESSING, STATION_REACH } from './state.ts';
 
@@ -379,6 +379,17 @@ export function useStation(world: GameWorld, player: PlayerData, targetId: strin
     if (!r.stations.includes(st.stationType) || seen.has(r.id)) continue;
     seen.add(r.id);
     recipes.push({ recipeId: r.id, kind: r.kind, level: r.level });
+  }
+  // A station nothing is made at (a bank booth, an obstacle) is not one to `use`.
+  if (recipes.length === 0) {
+    emitError(
+      world,
+      player.characterId,
+      'INVALID_TARGET',
+      `There is nothing to make at the ${st.name ?? st.stationType}.`,
+      origin,
+    );
+    return;
   }
   emit(world, player.characterId, 'stationOpen', { targetId, stationType: st.stationType, recipes });
 }

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { AT, SKILL_RECIPES, skillsContent } from '../../../tests/helpers/skills-content.ts';
 import { Scenario } from '../../../tests/scenario/harness.ts';
 import type { ItemStack } from '../../core/character-state.ts';
-import type { RecipeInfo } from '../../core/content.ts';
 import { populateWorld } from '../../core/populate.ts';
 import { type Skill, xpForLevel } from '../../core/skills.ts';
 import { worldHash } from '../../core/world-hash.ts';
 import { RESOURCES } from '../resources/index.ts';
-import { STATIONS } from '../stations/index.ts';
+import { placeStation, STATIONS } from '../stations/index.ts';
+import type { RecipeInfo } from './content.ts';
 import { burnChance } from './make.ts';
 
 function setup(seed = 11) {
@@ -277,5 +277,25 @@ describe('processing: every recipe kind', () => {
       stationType: 'furnace',
       recipes: [{ recipeId: 'bronze_bar', kind: 'smelting', level: 1 }],
     });
+  });
+
+  it('player:action use on a station nothing is made at is refused (INVALID_TARGET), naming it', () => {
+    const { s, add, error } = setup();
+    const bank = placeStation(s.world, 'bank', AT.furnace.x - 2, AT.furnace.z, 0, 'Bank booth');
+    const id = add([], { x: AT.furnace.x - 2, z: AT.furnace.z - 1 });
+    s.push({
+      type: 'action',
+      characterId: id,
+      action: 'use',
+      targetId: s.world.wireIds[bank] as string,
+      origin: 'player:action',
+    });
+    s.step();
+    expect(error(id)).toEqual({
+      code: 'INVALID_TARGET',
+      message: 'There is nothing to make at the Bank booth.',
+      event: 'player:action',
+    });
+    expect(s.eventsOf(id, 'stationOpen')).toEqual([]);
   });
 });

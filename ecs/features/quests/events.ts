@@ -1,15 +1,12 @@
-/** The quests' events (added to core/events.ts's SimEventData) and their persisted state. */
+import type { z } from 'zod';
+import type { QUEST_STATUSES, questList, questUpdate } from './wire.ts';
 
-export type QuestStatus = 'not_started' | 'in_progress' | 'completed';
+/** The quests' events (added to core/events.ts's SimEventData, typed by their wire schemas) and their persisted state. */
 
-export interface QuestView {
-  questId: string;
-  status: QuestStatus;
-  /** The stage the player is at (the last stage once completed). */
-  stageId: string;
-  progress: number;
-  count: number;
-}
+export type QuestStatus = (typeof QUEST_STATUSES)[number];
+
+/** One quest as a player sees it: status, the stage it is at (the last once completed), progress. */
+export type QuestView = z.output<typeof questUpdate>;
 
 /** One quest of one character, as saved. Quests absent from the record are not started. */
 export interface QuestProgress {
@@ -26,8 +23,8 @@ export interface QuestSlice {
 
 declare module '../../core/events.ts' {
   interface SimEventData {
-    questUpdate: QuestView;
-    questList: { quests: (QuestView & { name: string })[]; questPoints: number };
+    questUpdate: z.output<typeof questUpdate>;
+    questList: z.output<typeof questList>;
   }
 }
 

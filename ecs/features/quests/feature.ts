@@ -3,6 +3,7 @@ import type { Hasher } from '../../core/hasher.ts';
 import type { GameWorld } from '../../core/world.ts';
 import { inventory } from '../inventory/index.ts';
 import { npcs } from '../npcs/index.ts';
+import { questsContent } from './content.ts';
 import {
   handleQuestList,
   handleQuestStart,
@@ -13,6 +14,7 @@ import {
   questsSystem,
 } from './quests.ts';
 import { QUESTS } from './state.ts';
+import { questsWire } from './wire.ts';
 
 /** Quests: requirements, stages counted from kills, gathering, talks and deliveries, rewards. */
 export const quests = defineFeature({
@@ -23,6 +25,8 @@ export const quests = defineFeature({
   on: { npcKilled: onNpcKilled, itemGathered: onItemGathered, itemMade: onItemMade, leave: onLeave },
   hash: hashQuests,
   uses: [npcs, inventory],
+  wire: questsWire,
+  content: questsContent,
 });
 
 function hashQuests(world: GameWorld, h: Hasher): void {

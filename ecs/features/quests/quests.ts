@@ -1,12 +1,12 @@
 import type { ItemStack } from '../../core/character-state.ts';
 import type { CommandOf } from '../../core/commands.ts';
-import type { QuestInfo } from '../../core/content.ts';
 import { grantXp, itemsChanged, stateChanged } from '../../core/players.ts';
 import { itemLockOf } from '../../core/reactions.ts';
 import type { Skill } from '../../core/skills.ts';
 import { emit, emitError, type GameWorld, type PlayerData } from '../../core/world.ts';
 import { addItem, COINS, countItem, holdingsOf, itemsLocked } from '../inventory/index.ts';
 import { NPCS } from '../npcs/index.ts';
+import type { QuestInfo } from './content.ts';
 import type { QuestProgress, QuestSlice, QuestView } from './events.ts';
 import { QUEST_START_RANGE, QUESTS } from './state.ts';
 

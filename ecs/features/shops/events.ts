@@ -1,16 +1,14 @@
-/** The shops' events (added to core/events.ts's SimEventData). */
+import type { z } from 'zod';
+import type { shopClosed, shopItem, shopOpen, shopUpdate } from './wire.ts';
 
-export interface ShopItemView {
-  itemId: string;
-  price: number;
-  /** -1: unlimited. */
-  stock: number;
-}
+/** One item of a shop as a browser sees it (`stock` -1: unlimited). */
+export type ShopItemView = z.output<typeof shopItem>;
 
+/** The shops' events (added to core/events.ts's SimEventData), typed by their wire schemas. */
 declare module '../../core/events.ts' {
   interface SimEventData {
-    shopOpen: { shopId: string; name: string; items: ShopItemView[]; buyback: boolean; sellRate: number };
-    shopUpdate: { shopId: string; items: ShopItemView[] };
-    shopClosed: { shopId: string };
+    shopOpen: z.output<typeof shopOpen>;
+    shopUpdate: z.output<typeof shopUpdate>;
+    shopClosed: z.output<typeof shopClosed>;
   }
 }

@@ -3,6 +3,7 @@ import type { Hasher } from '../../core/hasher.ts';
 import type { GameWorld } from '../../core/world.ts';
 import { inventory } from '../inventory/index.ts';
 import { npcs } from '../npcs/index.ts';
+import { shopsContent } from './content.ts';
 import {
   handleShopBuy,
   handleShopClose,
@@ -16,6 +17,7 @@ import {
   shopsSystem,
 } from './shop.ts';
 import { SHOPS } from './state.ts';
+import { shopsWire } from './wire.ts';
 
 /** Shops: open at the keeper, buy and sell through item transactions, stock and restock. */
 export const shops = defineFeature({
@@ -33,6 +35,8 @@ export const shops = defineFeature({
   },
   hash: hashShops,
   uses: [npcs, inventory],
+  wire: shopsWire,
+  content: shopsContent,
 });
 
 function hashShops(world: GameWorld, h: Hasher): void {

@@ -1,5 +1,4 @@
 import type { CommandOf, PlayerAction } from '../../core/commands.ts';
-import type { StoreInfo } from '../../core/content.ts';
 import type { ItemLock } from '../../core/feature.ts';
 import type { Holdings } from '../../core/persist-intents.ts';
 import { interfaceOpened } from '../../core/reactions.ts';
@@ -16,6 +15,7 @@ import {
   takeItems,
 } from '../inventory/index.ts';
 import { NPCS } from '../npcs/index.ts';
+import type { StoreInfo } from './content.ts';
 import type { ShopItemView } from './events.ts';
 import { SHOP_RANGE, SHOPS, type StockEntry } from './state.ts';
 

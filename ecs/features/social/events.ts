@@ -1,15 +1,13 @@
+import type { z } from 'zod';
 import type { SocialLists } from './lists.ts';
+import type { friendPresence, friendRequest, socialList } from './wire.ts';
 
-/** The social feature's events (added to core/events.ts's SimEventData). */
+/** The social feature's events (added to core/events.ts's SimEventData), typed by their wire schemas. */
 declare module '../../core/events.ts' {
   interface SimEventData {
-    friendRequestReceived: { requestId: string; fromId: string; fromName: string };
-    socialList: {
-      friends: { id: string; name: string; online: boolean; world?: number }[];
-      ignored: { id: string; name: string }[];
-      requests: { requestId: string; fromId: string; fromName: string }[];
-    };
-    friendPresence: { id: string; name: string; online: boolean; world?: number };
+    friendRequestReceived: z.output<typeof friendRequest>;
+    socialList: z.output<typeof socialList>;
+    friendPresence: z.output<typeof friendPresence>;
   }
 }
 

@@ -16,6 +16,7 @@ import {
   socialSystem,
 } from './social.ts';
 import { SOCIAL } from './state.ts';
+import { socialWire } from './wire.ts';
 
 /**
  * Friends, friend requests, the ignore list, presence, private messages and admin announcements: what
@@ -51,4 +52,5 @@ export const social = defineFeature({
   systems: [{ name: 'social', phase: 'interactions', run: socialSystem }],
   on: { leave: onLeave },
   hash: hashSocial,
+  wire: socialWire,
 });

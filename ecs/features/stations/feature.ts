@@ -1,4 +1,5 @@
 import { defineFeature } from '../../core/feature.ts';
+import { stationsContent } from './content.ts';
 import { STATIONS } from './state.ts';
 import { expireStations, hashStations, placeContentStations } from './stations.ts';
 
@@ -12,4 +13,5 @@ export const stations = defineFeature({
   populate: placeContentStations,
   systems: [{ name: 'expireStations', phase: 'items', run: expireStations }],
   hash: hashStations,
+  content: stationsContent,
 });

@@ -3,11 +3,21 @@ import type { Hasher } from '../../core/hasher.ts';
 import { despawnEntity, type GameWorld, spawnEntity } from '../../core/world.ts';
 import { STATIONS, type StationData } from './state.ts';
 
-/** Place a station (content start-up, or a fire a player lights); `ticks` > 0 removes it after that long. */
-export function placeStation(world: GameWorld, stationType: string, x: number, z: number, ticks = 0): number {
+/**
+ * Place a station (content start-up, a fire a player lights, an obstacle); `ticks` > 0 removes it after
+ * that long. Its name is the placer's, else its kind's in stations.json.
+ */
+export function placeStation(
+  world: GameWorld,
+  stationType: string,
+  x: number,
+  z: number,
+  ticks = 0,
+  name: string | undefined = world.content.stationTypes?.get(stationType)?.name,
+): number {
   const state = world.get(STATIONS);
   const eid = spawnEntity(world, 'station', `st-${++state.placed}`, x, z);
-  state.byEid.set(eid, { eid, stationType, expiresAtTick: ticks > 0 ? world.tick + ticks : 0 });
+  state.byEid.set(eid, { eid, stationType, name, expiresAtTick: ticks > 0 ? world.tick + ticks : 0 });
   return eid;
 }
 
@@ -43,6 +53,7 @@ export function hashStations(world: GameWorld, h: Hasher): void {
   for (const s of world.get(STATIONS).byEid.values()) {
     h.int(s.eid);
     h.str(s.stationType);
+    h.str(s.name ?? '');
     h.int(s.expiresAtTick);
   }
 }

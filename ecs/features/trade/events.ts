@@ -1,61 +1,33 @@
-import type { ItemStack } from '../../core/character-state.ts';
+import type { z } from 'zod';
+import type {
+  TRADE_CANCEL_REASONS,
+  TRADE_ERROR_CODES,
+  tradeCancelled,
+  tradeCompleted,
+  tradeConfirmScreen,
+  tradeError,
+  tradeIncoming,
+  tradeOffer,
+  tradeStarted,
+  tradeUpdated,
+} from './wire.ts';
 
-/** The trade feature's events (added to core/events.ts's SimEventData). */
+/** The trade feature's events (added to core/events.ts's SimEventData), typed by their wire schemas. */
 
-export type TradeErrorCode =
-  | 'NOT_FOUND'
-  | 'NOT_PARTICIPANT'
-  | 'WRONG_STATE'
-  | 'TOO_FAR'
-  | 'SELF_TRADE'
-  | 'TARGET_OFFLINE'
-  | 'PLAYER_BUSY'
-  | 'INVALID_SLOT'
-  | 'INVALID_QUANTITY'
-  | 'UNTRADEABLE'
-  | 'INVENTORY_FULL'
-  | 'RATE_LIMITED'
-  | 'FAILED';
+export type TradeErrorCode = (typeof TRADE_ERROR_CODES)[number];
+export type TradeCancelReason = (typeof TRADE_CANCEL_REASONS)[number];
 
-export type TradeCancelReason =
-  | 'declined'
-  | 'cancelled'
-  | 'expired'
-  | 'disconnected'
-  | 'moved'
-  | 'died'
-  | 'failed';
-
-export interface TradeOfferView {
-  items: { tradeSlot: number; inventorySlot: number; itemId: string; quantity: number }[];
-  coins: number;
-  accepted: boolean;
-}
+/** One side's offer as both traders see it. */
+export type TradeOfferView = z.output<typeof tradeOffer>;
 
 declare module '../../core/events.ts' {
   interface SimEventData {
-    tradeIncoming: { tradeId: string; fromPlayerId: string; fromPlayerName: string; fromPlayerLevel: number };
-    tradeStarted: {
-      tradeId: string;
-      partnerId: string;
-      partnerName: string;
-      partnerLevel: number;
-      partnerFreeSlots: number;
-    };
-    tradeUpdated: {
-      tradeId: string;
-      myOffer: TradeOfferView;
-      theirOffer: TradeOfferView;
-      partnerFreeSlots: number;
-    };
-    tradeConfirmScreen: {
-      tradeId: string;
-      myOffer: TradeOfferView;
-      theirOffer: TradeOfferView;
-      values: { myOffer: number; theirOffer: number };
-    };
-    tradeCompleted: { tradeId: string; receivedItems: ItemStack[] };
-    tradeCancelled: { tradeId: string; reason: TradeCancelReason };
-    tradeError: { tradeId?: string; code: TradeErrorCode; message: string };
+    tradeIncoming: z.output<typeof tradeIncoming>;
+    tradeStarted: z.output<typeof tradeStarted>;
+    tradeUpdated: z.output<typeof tradeUpdated>;
+    tradeConfirmScreen: z.output<typeof tradeConfirmScreen>;
+    tradeCompleted: z.output<typeof tradeCompleted>;
+    tradeCancelled: z.output<typeof tradeCancelled>;
+    tradeError: z.output<typeof tradeError>;
   }
 }

@@ -16,6 +16,7 @@ import {
   tradeMoveHook,
 } from './request.ts';
 import { TRADE_RANGE, TRADES } from './types.ts';
+import { tradeWire } from './wire.ts';
 
 /** Player-to-player trades: request, two screens of offers, and an atomic swap in the database. */
 export const trade = defineFeature({
@@ -46,6 +47,7 @@ export const trade = defineFeature({
   on: { leave: tradeLeaveHook, move: tradeMoveHook, death: tradeDeathHook, itemsLocked: tradeLock },
   hash: hashTrades,
   uses: [movement, inventory],
+  wire: tradeWire,
 });
 
 function hashTrades(world: GameWorld, h: Hasher): void {

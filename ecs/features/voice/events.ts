@@ -1,9 +1,12 @@
+import type { z } from 'zod';
+import type { voiceRoom } from './wire.ts';
+
 /** The voice feature's event and rule (added to core/events.ts's SimEventData and core/world.ts's GameRules). */
 
 declare module '../../core/events.ts' {
   interface SimEventData {
     /** The player walked (or was moved) into another world area: its voice room changed. */
-    voiceRoom: { room: string };
+    voiceRoom: z.output<typeof voiceRoom>;
   }
 }
 
@@ -16,5 +19,3 @@ declare module '../../core/world.ts' {
     voiceWorld: string;
   }
 }
-
-export {};

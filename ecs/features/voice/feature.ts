@@ -3,6 +3,7 @@ import type { Hasher } from '../../core/hasher.ts';
 import type { GameWorld } from '../../core/world.ts';
 import { VOICE } from './state.ts';
 import { onLeave, voiceAreaSystem } from './voice.ts';
+import { voiceWire } from './wire.ts';
 
 /** Voice chat rooms by world area: `voice:room` when a player changes area (the tokens are net/'s). */
 export const voice = defineFeature({
@@ -11,6 +12,7 @@ export const voice = defineFeature({
   systems: [{ name: 'voiceArea', phase: 'death', run: voiceAreaSystem }],
   on: { leave: onLeave },
   hash: hashAreas,
+  wire: voiceWire,
 });
 
 function hashAreas(world: GameWorld, h: Hasher): void {
