@@ -1,4 +1,4 @@
-import type { PlayerSync } from './wire.ts';
+import type { ItemStack } from './wire.ts';
 
 /**
  * Turns what changed in the player's items between two `player:sync`s into sentences, told in the
@@ -33,7 +33,11 @@ export interface ItemWords {
   bones(itemId: string): boolean;
 }
 
-export function holdingsOf(s: Pick<PlayerSync, 'inventory' | 'equipment' | 'coins'>): Holdings {
+export function holdingsOf(s: {
+  inventory: (ItemStack | null)[];
+  equipment: Record<string, ItemStack | null>;
+  coins: number;
+}): Holdings {
   const items = new Map<string, number>();
   for (const st of s.inventory) if (st) items.set(st.itemId, (items.get(st.itemId) ?? 0) + st.quantity);
   const worn = new Map<string, string>();

@@ -1,3 +1,4 @@
+import { backoffMs } from './backoff.ts';
 import { GameConnection } from './connection.ts';
 
 /**
@@ -13,11 +14,6 @@ export type Phase = 'connecting' | 'online' | 'reconnecting' | 'loggedOut' | 'ta
 
 /** Close codes after which trying again cannot help. */
 const FINAL: Record<number, Phase> = { 1000: 'loggedOut', 4002: 'takenOver', 4003: 'refused' };
-
-export function backoffMs(attempt: number, random = Math.random): number {
-  const base = Math.min(10_000, 500 * 2 ** Math.max(0, attempt - 1));
-  return Math.round(base * (0.9 + random() * 0.2));
-}
 
 export interface SessionHooks {
   /** A new connection: bind the event handlers to it. */
