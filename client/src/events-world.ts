@@ -117,7 +117,7 @@ export function bindWorldEvents(c: GameConnection, { app, story, pickups }: List
   c.on('gathering:stop', (g) => {
     story.setOngoing(null);
     progress.end('gather');
-    ui.chatLine(`You stop gathering: ${GATHER_STOP_REASONS[g.reason] ?? g.reason}`, 'system');
+    ui.chatLine(GATHER_STOP_REASONS[g.reason] ?? 'You stop gathering.', 'system');
   });
 
   c.on('processing:start', (p) => {

@@ -204,13 +204,11 @@ view.addEventListener(
 
 minimap.addEventListener('click', (ev) => {
   ev.stopPropagation();
+  // Inside the border, scaled to the canvas's own pixels (one a tile).
   const r = minimap.getBoundingClientRect();
-  const t = minimapTile(
-    minimap,
-    state,
-    ((ev.clientX - r.left) * minimap.width) / r.width,
-    ((ev.clientY - r.top) * minimap.height) / r.height,
-  );
+  const px = ((ev.clientX - r.left - minimap.clientLeft) * minimap.width) / minimap.clientWidth;
+  const py = ((ev.clientY - r.top - minimap.clientTop) * minimap.height) / minimap.clientHeight;
+  const t = minimapTile(minimap, state, px, py);
   if (t) app.walk(t.x, t.z);
 });
 

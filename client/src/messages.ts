@@ -58,10 +58,10 @@ export const TRADE_CANCEL_REASONS: Record<ServerPayload<'tradeCancelled'>['reaso
 };
 
 export const GATHER_STOP_REASONS: Record<ServerPayload<'gathering:stop'>['reason'], string> = {
-  depleted: 'There is nothing left to gather here for now.',
-  inventory_full: 'Your inventory is too full to hold any more.',
+  depleted: 'You stop gathering: nothing is left here for now.',
+  inventory_full: 'You stop gathering: your inventory is full.',
   moved: 'You stop gathering.',
-  interrupted: 'You were interrupted.',
+  interrupted: 'You stop gathering: you were interrupted.',
 };
 
 export const MAKE_STOP_REASONS: Record<ServerPayload<'processing:stop'>['reason'], string> = {

@@ -76,6 +76,8 @@ export function drawView(
 
   const frame: Frame = { entities: [], labels: [], boxes: [] };
   const labels: Parameters<typeof placeLabels>[0] = [];
+  /** People and monsters: labels keep off them too. */
+  const glyphs: Box[] = [];
   const fightingId = me ? state.entities.get(me.id)?.targetId : null;
   ctx.font = '11px sans-serif';
   for (const e of list) {
@@ -106,6 +108,7 @@ export function drawView(
       }
     }
     if (e.type === 'player' || e.type === 'npc') {
+      glyphs.push({ x: sx - r * 0.7, y: sy - r * 0.7, w: r * 1.4, h: r * 1.5 });
       const mob = look === 'mob';
       const text = mob ? `${e.name ?? e.npcId} (level ${e.level ?? '?'})` : (e.name ?? e.npcId ?? '');
       const priority =
@@ -146,7 +149,7 @@ export function drawView(
 
   drawDeaths(ctx, cam, state, now, myLevel);
   drawSplats(ctx, cam, state, now, frame.boxes);
-  const placed = placeLabels(labels, frame.boxes);
+  const placed = placeLabels(labels, [...frame.boxes, ...glyphs]);
   ctx.textAlign = 'center';
   for (const l of placed) {
     ctx.fillStyle = 'rgba(0,0,0,.55)';
@@ -207,7 +210,17 @@ function drawDeaths(
   }
 }
 
-/** Hit splats: a red disc with the damage (blue for a miss) on the target for a second, side by side. */
+const SPLAT_SPOTS = [
+  [0, 0],
+  [17, 0],
+  [-17, 0],
+  [0, 17],
+] as const;
+
+/**
+ * Hit splats: a red disc with the damage (blue for a miss) on the target for a second; at most four a
+ * target at once, side by side (the oldest give way).
+ */
 function drawSplats(
   ctx: CanvasRenderingContext2D,
   cam: Camera,
@@ -219,30 +232,31 @@ function drawSplats(
   for (let i = state.splats.length - 1; i >= 0; i--) {
     const s = state.splats[i];
     if (!s) continue;
-    if (s.until < now) {
+    const n = perTarget.get(s.targetId) ?? 0;
+    if (s.until < now || n >= SPLAT_SPOTS.length) {
       state.splats.splice(i, 1);
       continue;
     }
     const target = state.lookup(s.targetId);
     if (!target) continue;
-    const n = perTarget.get(s.targetId) ?? 0;
     perTarget.set(s.targetId, n + 1);
     const { sx: x, sy: y } = toScreen(cam, target.rx, target.rz);
-    const sx = x + (n % 2 === 0 ? 1 : -1) * Math.ceil(n / 2) * 18;
-    const sy = y + 2;
+    const [dx, dy] = SPLAT_SPOTS[n] as readonly [number, number];
+    const sx = x + dx;
+    const sy = y + 2 + dy;
     if (!s.drawn) {
       s.drawn = true;
       state.splatsDrawn++;
     }
     ctx.fillStyle = s.damage > 0 ? '#c0201a' : '#2a5ec0';
     ctx.beginPath();
-    ctx.arc(sx, sy, 9, 0, Math.PI * 2);
+    ctx.arc(sx, sy, 8, 0, Math.PI * 2);
     ctx.fill();
     ctx.fillStyle = '#fff';
-    ctx.font = 'bold 11px sans-serif';
+    ctx.font = 'bold 10px sans-serif';
     ctx.textAlign = 'center';
     ctx.fillText(String(s.damage), sx, sy + 4);
-    boxes.push({ x: sx - 9, y: sy - 9, w: 18, h: 18 });
+    boxes.push({ x: sx - 8, y: sy - 8, w: 16, h: 16 });
   }
   ctx.font = '11px sans-serif';
 }
@@ -266,6 +280,8 @@ function drawMine(
     ctx.fillStyle = progress.current.kind === 'teleport' ? '#9b7bff' : '#48c8ff';
     ctx.fillRect(sx - w / 2, y, w * progress.fraction(now), 6);
   }
+  // Newest lowest; each older drop rises and stays at least a line above the one below it.
+  let above = Number.POSITIVE_INFINITY;
   for (let i = state.xpDrops.length - 1; i >= 0; i--) {
     const d = state.xpDrops[i];
     if (!d) continue;
@@ -274,11 +290,13 @@ function drawMine(
       state.xpDrops.splice(i, 1);
       continue;
     }
-    ctx.globalAlpha = 1 - age;
+    const y = Math.min(sy - 14 - age * 36, above - 14);
+    above = y;
+    ctx.globalAlpha = 1 - age * age;
     ctx.fillStyle = '#fff27a';
     ctx.font = 'bold 12px sans-serif';
     ctx.textAlign = 'left';
-    ctx.fillText(d.text, sx + cam.tile * 0.6, sy - 10 - age * 40 - i * 14);
+    ctx.fillText(d.text, sx + cam.tile * 0.7, y);
     ctx.globalAlpha = 1;
   }
   ctx.font = '11px sans-serif';

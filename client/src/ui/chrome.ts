@@ -1,4 +1,4 @@
-import { $, button, el, type MenuItem } from './dom.ts';
+import { $, button, el, type MenuItem, syncDock } from './dom.ts';
 
 /**
  * The parts of the page around the panels: the context menu, the chat log, notices (in the dock beside
@@ -77,12 +77,14 @@ export class Chrome {
       parts.push(
         button(b.label, () => {
           n.classList.add('hidden');
+          syncDock();
           b.run();
         }),
       );
     }
     n.replaceChildren(...parts);
     n.classList.remove('hidden');
+    syncDock();
   }
 
   /** A line that shows for a few seconds at the top of the stage (a level gained). */

@@ -32,3 +32,12 @@ export interface MenuItem {
   /** The entity the entry acts on: two rats on one tile give two entries with the same label. */
   targetId?: string;
 }
+
+/** The dock beside the stage takes room only while one of its windows is open. */
+export function syncDock(): void {
+  const dock = $('dock');
+  dock.classList.toggle(
+    'empty',
+    [...dock.children].every((c) => c.classList.contains('hidden')),
+  );
+}

@@ -1,20 +1,16 @@
 import type { App } from '../app.ts';
 import { itemName } from '../content.ts';
 import type { TradeOffer } from '../wire.ts';
-import { $, button, el } from './dom.ts';
+import { $, button, el, syncDock } from './dom.ts';
 
 /** The two trade screens: the offers (add, take back, accept) and the confirmation with each side's value. */
 
 export function renderTrade(app: App): void {
   const t = app.state.trade;
   const win = $('trade');
-  const dock = $('dock');
   if (t === null) {
     win.classList.add('hidden');
-    dock.classList.toggle(
-      'empty',
-      [...dock.children].every((c) => c.classList.contains('hidden')),
-    );
+    syncDock();
     return;
   }
   const offer = (title: string, o: TradeOffer, mine: boolean) => {
@@ -97,5 +93,5 @@ export function renderTrade(app: App): void {
   );
   win.replaceChildren(...parts);
   win.classList.remove('hidden');
-  dock.classList.remove('empty');
+  syncDock();
 }

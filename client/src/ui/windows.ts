@@ -2,7 +2,7 @@ import { STATIONS } from 'virtual:content';
 import type { App } from '../app.ts';
 import { itemExamine, itemName, levelOf, npcName } from '../content.ts';
 import { prettyId } from '../game.ts';
-import { $, button, el } from './dom.ts';
+import { $, button, el, syncDock } from './dom.ts';
 
 /** The bank, shop, station (recipes) and dialogue windows, in the dock beside the stage. */
 
@@ -15,11 +15,7 @@ function show(id: string, open: boolean, ...parts: Node[]): void {
     win.replaceChildren(...parts);
     win.classList.remove('hidden');
   }
-  const dock = $('dock');
-  dock.classList.toggle(
-    'empty',
-    [...dock.children].every((c) => c.classList.contains('hidden')),
-  );
+  syncDock();
 }
 
 export function renderBank(app: App): void {
