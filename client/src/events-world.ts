@@ -1,4 +1,4 @@
-import { RESOURCES } from 'virtual:content';
+import { HAND_RECIPES, RESOURCES } from 'virtual:content';
 import type { PickupQueue } from './actions.ts';
 import type { App } from './app.ts';
 import type { GameConnection } from './connection.ts';
@@ -121,15 +121,32 @@ export function bindWorldEvents(c: GameConnection, { app, story, pickups }: List
   });
 
   c.on('processing:start', (p) => {
-    story.setOngoing({ kind: 'make' });
-    ui.chatLine(`You start making ${p.quantity} × ${itemName(p.recipeId)}.`, 'system');
-    progress.begin('make', `Making ${itemName(p.recipeId)}`, 4 * app.clock.ms, performance.now(), p.quantity);
+    const fire = HAND_RECIPES.some((r) => r.kind === 'firemaking' && r.recipeId === p.recipeId);
+    story.setOngoing({ kind: 'make', fire });
+    story.set({ kind: 'make', fire }, 500);
+    ui.chatLine(
+      fire
+        ? `You try to light the ${itemName(p.recipeId)}.`
+        : `You start making ${p.quantity} × ${itemName(p.recipeId)}.`,
+      'system',
+    );
+    progress.begin(
+      'make',
+      fire ? 'Lighting a fire' : `Making ${itemName(p.recipeId)}`,
+      4 * app.clock.ms,
+      performance.now(),
+      p.quantity,
+    );
   });
   c.on('processing:stop', (p) => {
     progress.end('make');
     // Let the last item's story be told as made, then stop attributing.
     setTimeout(() => story.setOngoing(null), 300);
     const why = MAKE_STOP_REASONS[p.reason] ?? p.reason;
+    if (HAND_RECIPES.some((r) => r.kind === 'firemaking' && r.recipeId === p.recipeId)) {
+      if (p.reason !== 'done') ui.chatLine(`You could not light the fire: ${why}.`, 'error');
+      return;
+    }
     ui.chatLine(
       p.reason === 'done'
         ? `You finish making ${itemName(p.recipeId)}: ${p.made} done.`

@@ -12,7 +12,8 @@ export type Cause =
   | { kind: 'sell' }
   | { kind: 'quest'; giver: string }
   | { kind: 'gather' }
-  | { kind: 'make' }
+  /** `fire`: firemaking, whose logs become a fire rather than an item. */
+  | { kind: 'make'; fire?: boolean }
   | { kind: 'pickup' }
   | { kind: 'drop' }
   | { kind: 'use' }
@@ -125,7 +126,11 @@ export function narrate(c: Change, cause: Cause, words: ItemWords): string[] {
       for (const [id] of burnt) out.push(`You accidentally burn the food: ${words.name(id)}.`);
       if (made.length > 0) out.push(`You make ${list(words, made)}.`);
       if (gained.length === 0 && lost.length > 0)
-        out.push(`You use up ${list(words, lost)} but make nothing this time.`);
+        out.push(
+          cause.fire
+            ? `You light a fire with the ${list(words, lost)}.`
+            : `You use up ${list(words, lost)} but make nothing this time.`,
+        );
       if (coinsOut > 0) out.push(`It costs you ${coinsOut} coins.`);
       return out;
     }

@@ -71,6 +71,17 @@ describe('the story of item changes', () => {
     ).toEqual(['You equip the Bronze Dagger.']);
   });
 
+  it('tells logs lit into a fire, and materials used up for nothing', () => {
+    const before = holdingsOf(inv(['birch_logs', 1]));
+    const after = holdingsOf(inv());
+    expect(narrate(change(before, after), { kind: 'make', fire: true }, words)).toEqual([
+      'You light a fire with the birch_logs.',
+    ]);
+    expect(narrate(change(before, after), { kind: 'make' }, words)).toEqual([
+      'You use up birch_logs but make nothing this time.',
+    ]);
+  });
+
   it('says nothing for a quiet cause or no change', () => {
     const a = holdingsOf(inv(['raw_minnow', 1]));
     expect(narrate(change(a, holdingsOf(inv())), { kind: 'quiet' }, words)).toEqual([]);
