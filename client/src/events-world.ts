@@ -27,7 +27,11 @@ export interface Listeners {
 export function bindWorldEvents(c: GameConnection, { app, story, pickups }: Listeners): void {
   const { state, ui, progress } = app;
 
+  // Levels as skill:xp last told them: the sync of the same tick comes first and already has the new one.
+  const levels = new Map<string, number>();
+
   c.on('player:sync', (s) => {
+    for (const [skill, v] of Object.entries(s.skills)) if (!levels.has(skill)) levels.set(skill, v.level);
     state.me = s;
     const self = state.entities.get(s.id);
     if (self) {
@@ -73,16 +77,14 @@ export function bindWorldEvents(c: GameConnection, { app, story, pickups }: List
   });
 
   c.on('skill:xp', (x) => {
-    const before = state.me?.skills[x.skill]?.level;
+    const before = levels.get(x.skill);
+    levels.set(x.skill, x.level);
     state.xpDrops.push({ text: `+${x.gained} ${prettyId(x.skill)}`, start: performance.now() });
     if (state.xpDrops.length > 6) state.xpDrops.shift();
     if (before !== undefined && x.level > before) {
       const line = `Congratulations, you just advanced a ${prettyId(x.skill)} level. You are now level ${x.level}.`;
       ui.chatLine(line, 'level');
       ui.toast(`${prettyId(x.skill)} level ${x.level}!`);
-      // The sync that follows carries the level; keep the panels in step meanwhile.
-      const sv = state.me?.skills[x.skill];
-      if (sv) sv.level = x.level;
     }
     if (progress.current?.kind === 'gather') progress.step(performance.now());
   });
@@ -92,7 +94,8 @@ export function bindWorldEvents(c: GameConnection, { app, story, pickups }: List
     state.prayer = p;
     if (was.active.length > 0 && p.points === 0 && was.points > 0)
       ui.chatLine('You have run out of prayer points: your prayers stop.', 'error');
-    if (p.points > was.points && p.points === p.maxPoints && was.maxPoints > 0 && p.points - was.points > 1)
+    // Back to full with the same maximum: an altar (a higher maximum is a level gained).
+    if (p.points > was.points && p.points === p.maxPoints && p.maxPoints === was.maxPoints)
       ui.chatLine('You recharge your prayer points.', 'system');
     app.refresh('prayer', 'me');
   });

@@ -158,6 +158,13 @@ const session = new Session(
   connected: () => session.phase === 'online',
   phase: () => session.phase,
   tile: () => zoom.tile,
+  /** What I am busy with (gathering, making, teleporting) and how far along, or null. */
+  progress: () =>
+    app.progress.current && {
+      kind: app.progress.current.kind,
+      text: app.progress.text(),
+      fraction: app.progress.fraction(performance.now()),
+    },
   /** Page coordinates of a tile's centre on the stage. */
   screenOf(x: number, z: number) {
     const r = view.getBoundingClientRect();

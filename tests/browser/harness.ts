@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
@@ -37,14 +38,21 @@ export interface Harness {
   base: string;
   worldDir: string;
   publicDir: string;
-  /** Stop the server (the world directory stays) and start it again on the same port. */
+  /** Stop the server (the world directory stays). */
+  down(): Promise<void>;
+  /** Start it again (after `down`, or stopping it now) on the same world directory. */
   restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
-export async function startHarness(name: string, publicDir?: string): Promise<Harness> {
+/**
+ * With `proxy`, the page talks to the server through a TCP proxy on a port of its own: `restart()` can
+ * then bring the server back on another port at once (a restarted server cannot listen again on its
+ * old port while the connections it closed linger in TIME_WAIT), and the page sees one address throughout.
+ */
+export async function startHarness(name: string, opts: { proxy?: boolean } = {}): Promise<Harness> {
   const worldDir = mkdtempSync(path.join(os.tmpdir(), `browser-${name}-`));
-  const out = publicDir ?? path.join(worldDir, 'public');
+  const out = path.join(worldDir, 'public');
   mkdirSync(SHOTS, { recursive: true });
   await build({
     configFile: path.join(REPO_ROOT, 'client', 'vite.config.ts'),
@@ -58,31 +66,55 @@ export async function startHarness(name: string, publicDir?: string): Promise<Ha
     ADMIN_CODE,
     DISABLE_RATE_LIMIT: 'true',
   };
-  const start = async (port: string) => {
-    const config = testConfig({ ...env, PORT: port });
+  const start = async () => {
+    const config = testConfig(env);
     return startWorldServer(config, createLogger(config), {
       manifestsDir: path.join(REPO_ROOT, 'world', 'assets', 'manifests'),
       publicDir: out,
     });
   };
+  let up = true;
+  const proxy = opts.proxy
+    ? net.createServer((client) => {
+        if (!up) {
+          client.destroy();
+          return;
+        }
+        const server = net.connect(h.srv.port, '127.0.0.1');
+        client.pipe(server).pipe(client);
+        const end = () => {
+          client.destroy();
+          server.destroy();
+        };
+        client.on('error', end).on('close', end);
+        server.on('error', end).on('close', end);
+      })
+    : undefined;
+  if (proxy) await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   const h: Harness = {
-    srv: await start('0'),
+    srv: await start(),
     browser: await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] }),
     base: '',
     worldDir,
     publicDir: out,
-    async restart() {
-      const port = String(h.srv.port);
+    async down() {
+      up = false;
       await h.srv.stop();
-      h.srv = await start(port);
+    },
+    async restart() {
+      if (up) await h.srv.stop();
+      h.srv = await start();
+      up = true;
     },
     async stop() {
       await h.browser?.close();
       await h.srv?.stop();
+      proxy?.close();
       rmSync(worldDir, { recursive: true, force: true });
     },
   };
-  h.base = `http://127.0.0.1:${h.srv.port}`;
+  const port = proxy ? (proxy.address() as net.AddressInfo).port : h.srv.port;
+  h.base = `http://127.0.0.1:${port}`;
   return h;
 }
 
