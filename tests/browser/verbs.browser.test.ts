@@ -98,7 +98,7 @@ describe.skipIf(skipBrowser)('every verb in headless Chromium', () => {
     await page.context().close();
   });
 
-  it('makes from the inventory through the Make window (tanning costs coins), and examines with the content words', async () => {
+  it('makes from the inventory through the Make window (tanning costs coins); eats, wields, takes off; examines with the content words', async () => {
     const page = await open(h, 'Tanner');
     await adminTo(page, 600, 600);
     await say(page, '/give rawhide 1');
@@ -110,6 +110,16 @@ describe.skipIf(skipBrowser)('every verb in headless Chromium', () => {
     await expect.poll(() => inventoryCount(page, 'leather'), { timeout: 10_000 }).toBe(1);
     await expect.poll(() => page.evaluate('window.__game.state.me.coins')).toBe(coins - 2);
     await expect.poll(() => chatText(page)).toContain('It costs you 2 coins.');
+
+    // What an item is for: eat, wield, and take off again from the Worn tab.
+    await itemMenu(page, 'barley_loaf', 'Eat Barley Loaf');
+    await expect.poll(() => chatText(page), { timeout: 10_000 }).toContain('You eat the Barley Loaf.');
+    await itemMenu(page, 'flint_hatchet', 'Wield Flint Hatchet');
+    await expect.poll(() => chatText(page), { timeout: 10_000 }).toContain('You equip the Flint Hatchet.');
+    await page.locator('#tabs button[data-tab="equipment"]').click();
+    await page.locator('#panel-equipment [data-slot="weapon"]').click();
+    await page.locator('#menu button', { hasText: 'Take off Flint Hatchet' }).click();
+    await expect.poll(() => chatText(page), { timeout: 10_000 }).toContain('You take off the Flint Hatchet.');
 
     await itemMenu(page, 'flint_hatchet', 'Examine Flint Hatchet');
     await expect.poll(() => chatText(page)).toContain('A knapped flint head lashed to a haft.');
