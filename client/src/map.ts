@@ -4,20 +4,13 @@
  * GET /api/map/chunk/:cx/:cz around the player.
  */
 
-export interface MapArea {
-  id: string;
-  name: string;
-  minX: number;
-  maxX: number;
-  minZ: number;
-  maxZ: number;
-  biome?: string;
-  terrain?: string | null;
-  safeZone?: boolean;
-  pvpEnabled?: boolean;
-}
+import type { MapLayout } from '../../net/routes/map-layout.ts';
 
-export interface MapInfo {
+export type MapArea = MapLayout['areas'][number];
+type Building = MapLayout['buildings'][number];
+
+/** GET /api/map: the server's own types for the layout (net/routes/map-layout.ts). */
+export interface MapInfo extends MapLayout {
   minX: number;
   minZ: number;
   width: number;
@@ -25,19 +18,6 @@ export interface MapInfo {
   chunkSize: number;
   chunks: { minCx: number; minCz: number; maxCx: number; maxCz: number };
   spawn: { x: number; z: number };
-  areas: MapArea[];
-  /** Absent from servers that do not describe them: the map is then drawn from walkability alone. */
-  buildings?: {
-    id: string;
-    name: string;
-    x: number;
-    z: number;
-    width: number;
-    depth: number;
-    door: { x: number; z: number } | null;
-  }[];
-  water?: { x: number; z: number; radius: number }[];
-  paths?: [number, number, number][];
 }
 
 interface Chunk {
@@ -54,7 +34,7 @@ export class GroundMap {
   /** Chunks whose fetch failed (e.g. 429): not asked again before this time (ms, performance.now). */
   private readonly retryAt = new Map<string, number>();
   private readonly pathTiles = new Set<number>();
-  private readonly buildingAt = new Map<number, NonNullable<MapInfo['buildings']>[number]>();
+  private readonly buildingAt = new Map<number, Building>();
   /** Bumped when a chunk arrives: cached drawings of the ground are stale. */
   version = 0;
 
@@ -112,7 +92,7 @@ export class GroundMap {
     return this.info.areas.find((a) => x >= a.minX && x <= a.maxX && z >= a.minZ && z <= a.maxZ);
   }
 
-  buildingOn(x: number, z: number): NonNullable<MapInfo['buildings']>[number] | undefined {
+  buildingOn(x: number, z: number): Building | undefined {
     return this.buildingAt.get(key(x, z));
   }
 
