@@ -92,6 +92,10 @@ async function startNpm(): Promise<NpmServer> {
       ADMIN_CODE,
       DISABLE_RATE_LIMIT: 'true',
       LOG_LEVEL: 'info',
+      // npm start's prestart would build the web client into the repository's public/: not needed here.
+      SKIP_CLIENT_BUILD: '1',
+      // A free port for /metrics too: another server on this machine may hold the default 9464.
+      METRICS_PORT: '0',
     },
   });
   let out = '';
