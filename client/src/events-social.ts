@@ -16,7 +16,7 @@ export interface SocialMemory {
   privateTo: string[];
   /** A friend request sent and not answered yet. */
   friendAsked: string | null;
-  /** The shop item last asked for (its price tells the purchase). */
+  /** Learn the voice room again (it changed). */
   voiceRoom(): void;
 }
 
