@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   actOn,
   adminTo,
+  BROWSER_TEST_MS,
   chatText,
   clickTile,
   find,
@@ -33,7 +34,7 @@ const open = (name: string) => openPage(h, name);
 const walkableNear = (x: number, z: number) => near(h, x, z);
 
 // Skipped only on a machine without Chromium and outside CI (warned by the harness); in CI a missing browser fails.
-describe.skipIf(skipBrowser)('web client in headless Chromium', () => {
+describe.skipIf(skipBrowser)('web client in headless Chromium', { timeout: BROWSER_TEST_MS }, () => {
   beforeAll(async () => {
     h = await startHarness('client');
   }, 120_000);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   actOn,
   adminTo,
+  BROWSER_TEST_MS,
   chatText,
   clickAt,
   clickTile,
@@ -36,7 +37,7 @@ const progress = (page: Page) =>
 /** No line of the chat shows a code (`INVALID_TARGET: ...`). */
 const noRawCodes = async (page: Page) => expect(await chatText(page)).not.toMatch(/\b[A-Z]{3,}_[A-Z_]+\b/);
 
-describe.skipIf(skipBrowser)('feedback in headless Chromium', () => {
+describe.skipIf(skipBrowser)('feedback in headless Chromium', { timeout: BROWSER_TEST_MS }, () => {
   beforeAll(async () => {
     h = await startHarness('feedback');
   }, 120_000);

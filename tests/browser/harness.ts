@@ -30,6 +30,8 @@ if (skipBrowser) {
 }
 
 export const SHOTS = path.join(REPO_ROOT, 'test-results', 'browser');
+/** A browser test plays a scene of several steps, each waiting on the server: room for a busy machine. */
+export const BROWSER_TEST_MS = 120_000;
 export const ADMIN_CODE = 'browser-admin-code';
 
 export interface Harness {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   actOn,
   adminTo,
+  BROWSER_TEST_MS,
   find,
   type Harness,
   open,
@@ -73,7 +74,7 @@ const intersects = (
   b: { x: number; y: number; width: number; height: number },
 ) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-describe.skipIf(skipBrowser)('the map in headless Chromium', () => {
+describe.skipIf(skipBrowser)('the map in headless Chromium', { timeout: BROWSER_TEST_MS }, () => {
   beforeAll(async () => {
     h = await startHarness('map');
   }, 120_000);

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatText, type Harness, open, position, shot, skipBrowser, startHarness } from './harness.ts';
+import {
+  BROWSER_TEST_MS,
+  chatText,
+  type Harness,
+  open,
+  position,
+  shot,
+  skipBrowser,
+  startHarness,
+} from './harness.ts';
 
 /**
  * Staying in, in headless Chromium: the server restarts under a connected page, which shows that it
@@ -9,7 +18,7 @@ import { chatText, type Harness, open, position, shot, skipBrowser, startHarness
 
 let h: Harness;
 
-describe.skipIf(skipBrowser)('reconnection in headless Chromium', () => {
+describe.skipIf(skipBrowser)('reconnection in headless Chromium', { timeout: BROWSER_TEST_MS }, () => {
   beforeAll(async () => {
     h = await startHarness('reconnect', { proxy: true });
   }, 120_000);

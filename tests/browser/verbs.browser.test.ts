@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   actOn,
   adminTo,
+  BROWSER_TEST_MS,
   chatText,
   clickTile,
   find,
@@ -31,7 +32,7 @@ let h: Harness;
 const clickItem = (page: Page, itemId: string) =>
   page.locator(`#panel-inventory .slot[data-item="${itemId}"]`).first().click();
 
-describe.skipIf(skipBrowser)('every verb in headless Chromium', () => {
+describe.skipIf(skipBrowser)('every verb in headless Chromium', { timeout: BROWSER_TEST_MS }, () => {
   beforeAll(async () => {
     h = await startHarness('verbs');
   }, 120_000);
