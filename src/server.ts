@@ -35,7 +35,7 @@ export interface ServerOptions {
   status: StatusSource;
   /** Checks a Bearer token for routes with `auth: 'bearer'`; without it those routes always answer 401. */
   verifyBearer?: (token: string) => Promise<AuthContext | null>;
-  /** Client build to serve; default `<repo>/public`, skipped when it does not exist. */
+  /** Client build to serve; default `<repo>/public` (404s until a build is there; picked up without a restart). */
   publicDir?: string;
   /** Shared with the admin command (countAuthFailure/isAuthBlocked); created when omitted. */
   rateLimits?: HttpRateLimits;
@@ -128,7 +128,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     {
       host: config.host,
       port,
-      publicDir: staticFiles ? publicDir : null,
+      publicDir: staticFiles.present() ? publicDir : null,
       rateLimited: !config.rateLimit.disabled,
     },
     'listening',

@@ -200,7 +200,7 @@ export async function startWorldServer(
         live: runtime,
         areas: content.sim.worldAreas,
       }),
-      ...mapRoutes(content.sim),
+      ...mapRoutes(content.sim, content.registry),
       ...worldRoutes(worlds),
     ],
     ws: identity.ws,

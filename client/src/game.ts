@@ -1,6 +1,6 @@
-import type { ItemStack, PlayerSync, ServerEvents, TradeOffer, WireEntity } from './protocol.ts';
+import type { PlayerSync, QuestView, ServerPayload, TradeOffer, WireEntity } from './wire.ts';
 
-/** What the client knows of the world: its own state and the entities in view. */
+/** What the client knows of the world: its own state, the entities in view, and what it is doing. */
 
 export interface ViewEntity extends WireEntity {
   /** Drawn position, easing toward (x, z). */
@@ -32,20 +32,36 @@ export class GameState {
   tick = 0;
   readonly entities = new Map<string, ViewEntity>();
   readonly splats: HitSplat[] = [];
-  /** How many hit splats have been drawn (read by the browser test). */
+  /** How many hit splats have been drawn (read by the browser tests). */
   splatsDrawn = 0;
-  bank: ItemStack[] | null = null;
+  /** Floating `+25 Woodcutting` over my head. */
+  readonly xpDrops: { text: string; start: number }[] = [];
+  bank: ServerPayload<'bank:update'>['items'] | null = null;
   trade: TradeScreen | null = null;
   voice: { enabled: boolean; room: string | null } = { enabled: false, room: null };
-  /** The attack style and auto-retaliate as last set by this client (the server's defaults first). */
-  combat: { style: string; autoRetaliate: boolean } = { style: 'accurate', autoRetaliate: true };
-  prayer: ServerEvents['prayer:state'] = { points: 0, maxPoints: 0, active: [] };
-  /** The recipes of the station opened with `use`. */
-  station: ServerEvents['station:open'] | null = null;
-  shop: ServerEvents['shop:open'] | null = null;
-  dialogue: ServerEvents['dialogue:node'] | null = null;
-  quests: ServerEvents['quest:list'] | null = null;
-  social: ServerEvents['social:list'] = { friends: [], ignored: [], requests: [] };
+  /** The attack style, auto-retaliate and autocast spell as last set by this client (server defaults first). */
+  combat: { style: string; autoRetaliate: boolean; spell: string | null } = {
+    style: 'accurate',
+    autoRetaliate: true,
+    spell: null,
+  };
+  /** Whether walks are sent as runs. */
+  run = false;
+  prayer: ServerPayload<'prayer:state'> = { points: 0, maxPoints: 0, active: [] };
+  /** The recipes of the station opened with `use`, or of the items in hand (no targetId). */
+  station: ServerPayload<'station:open'> | null = null;
+  shop: ServerPayload<'shop:open'> | null = null;
+  dialogue: ServerPayload<'dialogue:node'> | null = null;
+  quests: { quests: QuestView[]; questPoints: number } | null = null;
+  social: ServerPayload<'social:list'> = { friends: [], ignored: [], requests: [] };
+  /** The item picked with `Use`, waiting for what to use it on. */
+  using: { slot: number; itemId: string } | null = null;
+  /** Where my last walk goes (a flag on the map). */
+  walkTarget: { x: number; z: number } | null = null;
+  /** Home teleport: the cast in progress, and when it is ready again (ms, performance.now), if known. */
+  teleport: { start: number; ms: number } | null = null;
+  teleportReadyAt: number | null = null;
+  teleportCooling = false;
   /**
    * Entities that died, drawn greyed out until `until`. The server removes a dead NPC in the same
    * tick's world:update (which comes after that tick's combat:hit and entity:death), so the last
@@ -74,7 +90,25 @@ export class GameState {
     if (this.me && self) {
       this.me.position.x = self.x;
       this.me.position.z = self.z;
+      if (this.walkTarget && self.x === this.walkTarget.x && self.z === this.walkTarget.z)
+        this.walkTarget = null;
     }
+  }
+
+  /** Everything in view is sent again after a reconnection. */
+  forgetWorld(): void {
+    this.entities.clear();
+    this.gone.clear();
+    this.deaths.clear();
+    this.splats.length = 0;
+    this.trade = null;
+    this.bank = null;
+    this.shop = null;
+    this.station = null;
+    this.dialogue = null;
+    this.using = null;
+    this.teleport = null;
+    this.walkTarget = null;
   }
 
   /** An entity in view, or one removed lately (see `gone`). */

@@ -1,419 +1,258 @@
-import { AREAS, NPC_VERBS } from 'virtual:content';
-import { GameState, prettyId, type ViewEntity } from './game.ts';
+import { PickupQueue, tileMenu } from './actions.ts';
+import type { App, Panel } from './app.ts';
+import { parseChat } from './commands.ts';
+import { bindSocialEvents, type SocialMemory } from './events-social.ts';
+import { bindWorldEvents } from './events-world.ts';
+import { GameState } from './game.ts';
+import { Hud } from './hud.ts';
 import { GroundMap } from './map.ts';
-import { GameConnection } from './protocol.ts';
-import { camera, drawMinimap, drawView, toTile } from './render.ts';
-import { type MenuItem, Ui } from './ui.ts';
+import { Progress, TickClock } from './progress.ts';
+import { camera, toScreen, toTile, zoom } from './render/camera.ts';
+import { drawMinimap, minimapTile } from './render/minimap.ts';
+import { drawView, lastFrame } from './render/view.ts';
+import { Session } from './session.ts';
+import { Story } from './story.ts';
+import { Chrome } from './ui/chrome.ts';
+import { renderCombat, renderMagic, renderPrayer } from './ui/combat.ts';
+import { $ } from './ui/dom.ts';
+import { renderInventory } from './ui/inventory.ts';
+import { renderFriends, renderQuests } from './ui/social.ts';
+import { renderEquipment, renderMe, renderSkills } from './ui/stats.ts';
+import { renderTrade } from './ui/trade.ts';
+import { renderBank, renderDialogue, renderShop, renderStation } from './ui/windows.ts';
 
 /**
- * The web client: logs in (anonymously, or with the session token kept in localStorage), draws the
- * ground and what world:update says is in view, and turns clicks into player:move / player:action.
+ * The web client: logs in (anonymously, or with the session token kept in localStorage) and stays in
+ * (reconnecting when the connection drops), draws the world and turns clicks into the server's verbs.
  */
 
-const TOKEN_KEY = 'hyperscape.sessionToken';
-const state = new GameState();
-let conn: GameConnection | null = null;
-const ui = new Ui(state, () => conn);
-const view = document.getElementById('view') as HTMLCanvasElement;
-const minimap = document.getElementById('minimap') as HTMLCanvasElement;
+const view = $<HTMLCanvasElement>('view');
+const minimap = $<HTMLCanvasElement>('minimap');
 const ctx = view.getContext('2d') as CanvasRenderingContext2D;
 const miniCtx = minimap.getContext('2d') as CanvasRenderingContext2D;
 const params = new URLSearchParams(location.search);
-let map: GroundMap | null = null;
-let playersOnline: number | null = null;
-let pingMs: number | null = null;
-let connected = false;
-/** Recipients of my private messages not echoed back yet, oldest first. */
-const privateTo: string[] = [];
+const state = new GameState();
+const ui = new Chrome();
+const story = new Story((line) => ui.chatLine(line, 'system'));
+let approaching: { id: string; then: () => void } | null = null;
 
-// Read-only handle for tests and the browser console.
-(window as unknown as { __game: unknown }).__game = { state, connected: () => connected };
+const RENDER: Record<Panel, (a: App) => void> = {
+  me: renderMe,
+  inventory: renderInventory,
+  equipment: renderEquipment,
+  skills: renderSkills,
+  combat: renderCombat,
+  magic: renderMagic,
+  prayer: renderPrayer,
+  quests: renderQuests,
+  friends: renderFriends,
+  bank: renderBank,
+  trade: renderTrade,
+  station: renderStation,
+  shop: renderShop,
+  dialogue: renderDialogue,
+};
 
-function connect(useStoredToken: boolean): void {
-  const stored = useStoredToken ? localStorage.getItem(TOKEN_KEY) : null;
-  const c = new GameConnection(GameConnection.urlFor(location));
-  conn = c;
-  c.opened()
-    .then(() => {
-      const auth: Record<string, string> = {};
-      if (stored) auth['authToken'] = stored;
-      const name = params.get('name');
-      if (name) auth['name'] = name;
-      c.send('authenticate', auth);
-    })
-    .catch(() => ui.chatLine('Cannot reach the server.', 'error'));
-  c.onClose((code) => {
-    connected = false;
-    if (conn !== c) return;
-    ui.chatLine(code === 4002 ? 'Logged in elsewhere.' : `Disconnected (${code}).`, 'error');
-  });
-  c.on('authResult', (r) => {
-    if (!r.success) {
-      if (stored) {
-        // A stale token (expired, or the server's secret changed): forget it and log in anew.
-        localStorage.removeItem(TOKEN_KEY);
-        conn = null;
-        connect(false);
-      } else ui.chatLine(`Login failed: ${r.error}`, 'error');
+const app: App = {
+  state,
+  ui,
+  progress: new Progress(),
+  clock: new TickClock(),
+  map: null,
+  send(event, payload) {
+    const c = session.conn;
+    if (!c?.open) {
+      ui.chatLine('You are not connected right now.', 'error');
       return;
     }
-    connected = true;
-    state.sessionToken = r.sessionToken;
-    localStorage.setItem(TOKEN_KEY, r.sessionToken);
-    void poll(); // count myself among the players online at once
-  });
-  c.on('loginQueue', (q) => ui.chatLine(`In the login queue: position ${q.position}`, 'system'));
-  c.on('player:sync', (s) => {
-    const first = state.me === null;
-    state.me = s;
-    const self = state.entities.get(s.id);
-    if (self) {
-      self.health = s.health;
-      self.maxHealth = s.maxHealth;
-    }
-    if (first) {
-      ui.chatLine(`Welcome, ${s.name}.`, 'system');
-      state.voice.enabled = s.voice?.enabled === true;
-      if (state.voice.enabled) void fetchVoiceRoom();
-    }
-    ui.renderMe();
-    ui.renderInventory();
-    ui.renderEquipment();
-    ui.renderSkills();
-    ui.renderCombat();
-    ui.renderPrayer();
-    if (state.shop) ui.renderShop(); // the coins line
-  });
-  c.on('world:update', (u) => {
-    state.tick = u.tick;
-    state.applyUpdate(u.entities, u.removed);
-  });
-  c.on('combat:hit', (h) => {
-    state.splats.push({ targetId: h.targetId, damage: h.damage, until: performance.now() + 1000 });
-    const t = state.lookup(h.targetId);
-    if (t) t.health = h.targetHealth;
-    if (state.me && h.targetId === state.me.id) {
-      state.me.health = h.targetHealth;
-      ui.renderMe();
-    }
-  });
-  c.on('entity:death', (d) => {
-    const e = state.lookup(d.id);
-    if (e) {
-      e.health = 0;
-      state.deaths.set(d.id, { e: { ...e }, until: performance.now() + 2000 });
-    }
-    if (d.id === state.me?.id) ui.chatLine('Oh dear, you are dead!', 'error');
-    else if (e && d.killerId === state.me?.id) ui.chatLine(`You killed ${e.name ?? 'it'}.`, 'system');
-  });
-  c.on('prayer:state', (p) => {
-    state.prayer = p;
-    ui.renderPrayer();
-  });
-  c.on('gathering:start', (g) =>
-    ui.chatLine(`You start ${prettyId(g.skill).toLowerCase()} (${prettyId(g.resourceId)}).`, 'system'),
-  );
-  c.on('gathering:stop', (g) =>
-    ui.chatLine(`You stop gathering (${STOP_REASONS[g.reason] ?? g.reason}).`, 'system'),
-  );
-  c.on('processing:start', (p) =>
-    ui.chatLine(`You start making ${p.quantity} × ${prettyId(p.recipeId)}.`, 'system'),
-  );
-  c.on('processing:stop', (p) =>
-    ui.chatLine(
-      `You stop making ${prettyId(p.recipeId)}: ${p.made} made (${STOP_REASONS[p.reason] ?? p.reason}).`,
-      'system',
-    ),
-  );
-  c.on('station:open', (s) => {
-    state.station = s;
-    ui.renderStation();
-  });
-  c.on('shop:open', (s) => {
-    state.shop = s;
-    ui.renderShop();
-    ui.renderInventory();
-  });
-  c.on('shop:update', (s) => {
-    if (state.shop?.shopId !== s.shopId) return;
-    state.shop.items = s.items;
-    ui.renderShop();
-  });
-  c.on('shop:closed', (s) => {
-    if (state.shop?.shopId !== s.shopId) return;
-    state.shop = null;
-    ui.renderShop();
-    ui.renderInventory();
-  });
-  c.on('dialogue:node', (d) => {
-    state.dialogue = d;
-    ui.renderDialogue();
-  });
-  c.on('dialogue:close', () => {
-    state.dialogue = null;
-    ui.renderDialogue();
-  });
-  c.on('quest:list', (q) => {
-    state.quests = q;
-    ui.renderQuests();
-  });
-  c.on('quest:update', (q) => {
-    const known = state.quests?.quests.find((v) => v.questId === q.questId);
-    const name = known?.name ?? prettyId(q.questId);
-    if (known) Object.assign(known, q);
-    ui.renderQuests();
-    if (q.status === 'completed') ui.chatLine(`Quest complete: ${name}!`, 'system');
-    else if (known?.status !== q.status || q.count === 0)
-      ui.chatLine(`Quest ${name}: ${prettyId(q.stageId)}`, 'system');
-    else ui.chatLine(`Quest ${name}: ${q.progress}/${q.count}`, 'system');
-    // Quest points come with the list: ask for it again once a quest is done.
-    if (q.status === 'completed') conn?.send('quest:list');
-  });
-  c.on('social:list', (s) => {
-    state.social = s;
-    ui.renderFriends();
-  });
-  c.on('friend:requestReceived', (r) =>
-    ui.chatLine(`${r.fromName} wants to be your friend (see the Friends tab).`, 'system'),
-  );
-  c.on('friend:presence', (p) => {
-    const f = state.social.friends.find((v) => v.id === p.id);
-    const moved = f?.online === true && p.online;
-    if (f) {
-      f.online = p.online;
-      if (p.world === undefined) delete f.world;
-      else f.world = p.world;
-    }
-    ui.renderFriends();
-    const line = moved
-      ? `${p.name} moved to world ${p.world}.`
-      : p.online
-        ? `${p.name} has logged in${p.world === undefined ? '' : ` (world ${p.world})`}.`
-        : `${p.name} has logged out.`;
-    ui.chatLine(line, 'system');
-  });
-  c.on('skill:xp', (x) => ui.chatLine(`+${x.gained} ${prettyId(x.skill)} xp (level ${x.level})`, 'system'));
-  c.on('error', (e) => {
-    // A refused private message is never echoed: drop its recipient.
-    if (e.event === 'player:chat' && e.code === 'NOT_FOUND') privateTo.shift();
-    ui.chatLine(`${e.code}: ${e.message}`, 'error');
-  });
-  c.on('chat:message', (m) => {
-    if (m.channel === 'system') ui.chatLine(m.message, 'system');
-    else if (m.channel === 'private' && m.fromId === state.me?.id) {
-      // The server echoes my private messages back to me.
-      ui.chatLine(`To ${privateTo.shift() ?? '?'}: ${m.message}`, 'private');
-    } else if (m.channel === 'private') ui.chatLine(`From ${m.fromName}: ${m.message}`, 'private');
-    else ui.chatLine(`${m.fromName}: ${m.message}`, m.channel);
-  });
-  c.on('bank:update', (b) => {
-    state.bank = b.items;
-    ui.renderBank();
-    ui.renderInventory();
-  });
-  c.on('tradeIncoming', (t) =>
-    ui.notice(`${t.fromPlayerName} (level ${t.fromPlayerLevel}) wants to trade.`, [
-      {
-        label: 'Accept trade',
-        run: () => conn?.send('tradeRequestRespond', { tradeId: t.tradeId, accept: true }),
-      },
-      {
-        label: 'Decline',
-        run: () => conn?.send('tradeRequestRespond', { tradeId: t.tradeId, accept: false }),
-      },
-    ]),
-  );
-  c.on('tradeStarted', (t) => {
-    const empty = { items: [], coins: 0, accepted: false };
-    state.trade = {
-      kind: 'offer',
-      tradeId: t.tradeId,
-      partnerName: t.partnerName,
-      myOffer: empty,
-      theirOffer: empty,
-    };
-    ui.renderTrade();
-    ui.renderInventory();
-  });
-  c.on('tradeUpdated', (t) => {
-    if (state.trade?.tradeId !== t.tradeId) return;
-    state.trade = {
-      kind: 'offer',
-      tradeId: t.tradeId,
-      partnerName: state.trade.partnerName,
-      myOffer: t.myOffer,
-      theirOffer: t.theirOffer,
-    };
-    ui.renderTrade();
-  });
-  c.on('tradeConfirmScreen', (t) => {
-    if (state.trade?.tradeId !== t.tradeId) return;
-    state.trade = {
-      kind: 'confirm',
-      tradeId: t.tradeId,
-      partnerName: state.trade.partnerName,
-      myOffer: t.myOffer,
-      theirOffer: t.theirOffer,
-      values: t.values,
-    };
-    ui.renderTrade();
-  });
-  c.on('tradeCompleted', (t) => {
-    const got = t.receivedItems.map((i) => `${i.quantity} × ${prettyId(i.itemId)}`).join(', ') || 'nothing';
-    ui.chatLine(`Trade completed. You received: ${got}.`, 'system');
-    endTrade();
-  });
-  c.on('tradeCancelled', (t) => {
-    ui.chatLine(`Trade cancelled (${t.reason}).`, 'system');
-    endTrade();
-  });
-  c.on('tradeError', (t) => ui.chatLine(`Trade: ${t.code}: ${t.message}`, 'error'));
-  c.on('teleport:start', (t) => ui.chatLine(`Teleporting home in ${t.ticks} ticks…`, 'system'));
-  c.on('teleport:interrupted', (t) => ui.chatLine(`Teleport interrupted (${t.reason}).`, 'system'));
-  c.on('voice:room', (v) => {
-    state.voice.room = v.room;
-    void fetchVoiceRoom();
-  });
-}
-
-/** The reasons of gathering:stop and processing:stop in words. */
-const STOP_REASONS: Record<string, string> = {
-  depleted: 'the node is depleted',
-  inventory_full: 'your inventory is full',
-  moved: 'you moved',
-  interrupted: 'interrupted',
-  done: 'done',
-  missing_items: 'out of materials',
+    story.sent(event, payload as Record<string, unknown>);
+    if (event === 'player:move' || event === 'player:action') approaching = null;
+    // A friend request is told once the server's list shows it went out (or an error says why not).
+    if (event === 'friend:request') memory.friendAsked = (payload as { name: string }).name;
+    c.send(event, payload);
+  },
+  cause: (c) => story.set(c),
+  refresh(...panels) {
+    for (const p of panels) RENDER[p](app);
+  },
+  walk(x, z) {
+    pickups.cancel();
+    state.walkTarget = { x, z };
+    app.send('player:move', state.run ? { x, z, run: true } : { x, z });
+  },
+  approach(id, then) {
+    const e = state.entities.get(id);
+    const me = state.me;
+    if (!e || !me) return;
+    if (Math.max(Math.abs(e.x - me.position.x), Math.abs(e.z - me.position.z)) <= 1) return then();
+    // The free tile next to it nearest to me; then act once there.
+    const around = [-1, 0, 1].flatMap((dx) => [-1, 0, 1].map((dz) => ({ x: e.x + dx, z: e.z + dz })));
+    const free = around
+      .filter((t) => (t.x !== e.x || t.z !== e.z) && app.map?.walkable(t.x, t.z) !== false)
+      .sort(
+        (a, b) =>
+          Math.hypot(a.x - me.position.x, a.z - me.position.z) -
+          Math.hypot(b.x - me.position.x, b.z - me.position.z),
+      );
+    const to = free[0];
+    if (!to) return then();
+    app.walk(to.x, to.z);
+    approaching = { id, then };
+  },
+  homeTeleport: () => app.send('player:homeTeleport', {}),
+  toggleRun() {
+    state.run = !state.run;
+    ui.chatLine(state.run ? 'You will run.' : 'You will walk.', 'system');
+    app.refresh('me');
+  },
+  logout() {
+    ui.chatLine('Logging out…', 'system');
+    session.logout();
+  },
 };
+const pickups = new PickupQueue(app);
+const hud = new Hud(app, () => session);
+const memory: SocialMemory = { privateTo: [], friendAsked: null, voiceRoom: () => void hud.fetchVoiceRoom() };
 
-function endTrade(): void {
-  state.trade = null;
-  ui.renderTrade();
-  ui.renderInventory();
-}
+const session = new Session(
+  {
+    bind(c) {
+      const listeners = { app, story, pickups };
+      bindWorldEvents(c, listeners);
+      bindSocialEvents(c, listeners, memory);
+      c.on('loginQueue', (q) =>
+        ui.chatLine(`Many players are logging in: you are number ${q.position} in the queue.`, 'system'),
+      );
+      c.on('authResult', (r) => {
+        if (r.success) state.sessionToken = r.sessionToken;
+      });
+      let first = true;
+      c.on('player:sync', (s) => {
+        if (!first) return;
+        first = false;
+        state.voice.enabled = s.voice?.enabled === true;
+        if (state.voice.enabled) void hud.fetchVoiceRoom();
+        void hud.poll(); // count myself among the players online at once
+      });
+    },
+    online(again) {
+      story.reset();
+      if (again) {
+        state.forgetWorld();
+        app.progress.end();
+        app.refresh('bank', 'trade', 'shop', 'station', 'dialogue', 'inventory');
+        ui.chatLine('Reconnected.', 'system');
+      } else ui.chatLine('Welcome to Hyperscape. Type /help for the commands.', 'system');
+      // The quest lines name their steps from the start, and the hint needs the list.
+      app.send('quest:list', {});
+    },
+    phase: (p, detail) => hud.phase(p, detail),
+  },
+  params.get('name'),
+);
 
-/** Ask for a voice token to learn the room (this client shows the room; it does not send audio). */
-async function fetchVoiceRoom(): Promise<void> {
-  if (!state.sessionToken) return;
-  const res = await fetch('/api/voice/token', { headers: { authorization: `Bearer ${state.sessionToken}` } });
-  if (res.ok) state.voice.room = ((await res.json()) as { room: string }).room;
-}
-
-/** The verbs an entity answers (`player:action`), as menu entries. */
-function entityActions(e: ViewEntity): MenuItem[] {
-  const act = (action: string) => () => conn?.send('player:action', { action, targetId: e.id });
-  const name = e.name ?? prettyId(e.npcId ?? e.type);
-  switch (e.type) {
-    case 'player': {
-      const me = state.me;
-      if (!me || e.id === me.id) return [];
-      const items: MenuItem[] = [{ label: `Trade with ${name}`, run: act('trade') }];
-      if (pvpAllowedAt(me.position.x, me.position.z) && pvpAllowedAt(e.x, e.z))
-        items.unshift({ label: `Attack ${name}`, run: act('attack') });
-      return items;
-    }
-    case 'item':
-      return [{ label: `Take ${prettyId(e.itemId ?? 'item')}`, run: act('pickup') }];
-    case 'resource':
-      return e.depleted
-        ? []
-        : [
-            {
-              label: `${GATHER_VERBS[e.kind ?? ''] ?? 'Gather'} ${prettyId(e.resourceId ?? '')}`,
-              run: act('gather'),
-            },
-          ];
-    case 'station': {
-      const type = e.stationType ?? '';
-      if (type === 'bank') return [{ label: 'Bank', run: act('bank') }];
-      const items: MenuItem[] = [{ label: `Use ${prettyId(type)}`, run: act('use') }];
-      if (type === 'altar') items.push({ label: 'Pray at altar', run: act('pray') });
-      return items;
-    }
-    case 'npc': {
-      // An NPC the client's content does not know (another world): offer everything, the server says no.
-      const verbs = NPC_VERBS[e.npcId ?? ''] ?? ['attack', 'talk'];
-      const labels: Record<string, string> = {
-        attack: `Attack ${name}`,
-        talk: `Talk to ${name}`,
-        shop: `Trade with ${name}`,
-        bank: `Bank with ${name}`,
-      };
-      return verbs.map((v) => ({ label: labels[v] ?? v, run: act(v) }));
-    }
-    default:
-      return [];
-  }
-}
-
-/** Whether players may fight each other on a tile (the server's rule, on the default world's areas). */
-function pvpAllowedAt(x: number, z: number): boolean {
-  let allowed = false;
-  for (const a of AREAS) {
-    if (x < a.minX || x > a.maxX || z < a.minZ || z > a.maxZ) continue;
-    if (a.pvpEnabled) return true;
-    if (a.safeZone) return false;
-    allowed = true;
-  }
-  return allowed;
-}
-
-/** The menu verb of a resource node by its kind (as in world:update). */
-const GATHER_VERBS: Record<string, string> = {
-  tree: 'Chop',
-  rock: 'Mine',
-  ore: 'Mine',
-  fishing_spot: 'Fish',
+// Read-only handle for the browser tests and the console.
+(window as unknown as { __game: unknown }).__game = {
+  state,
+  frame: lastFrame,
+  connected: () => session.phase === 'online',
+  phase: () => session.phase,
+  tile: () => zoom.tile,
+  /** What I am busy with (gathering, making, teleporting) and how far along, or null. */
+  progress: () =>
+    app.progress.current && {
+      kind: app.progress.current.kind,
+      text: app.progress.text(),
+      fraction: app.progress.fraction(performance.now()),
+    },
+  /** Page coordinates of a tile's centre on the stage. */
+  screenOf(x: number, z: number) {
+    const r = view.getBoundingClientRect();
+    const { sx, sy } = toScreen(camera(state, view), x, z);
+    return { x: r.left + sx, y: r.top + sy };
+  },
 };
-
-function describe(e: ViewEntity): string {
-  if (e.type === 'player' || e.type === 'npc') return `${e.name ?? e.npcId} (level ${e.level ?? '?'})`;
-  if (e.type === 'item') return `${prettyId(e.itemId ?? 'item')} × ${e.quantity ?? 1}`;
-  if (e.type === 'resource')
-    return `${prettyId(e.resourceId ?? 'resource')}${e.depleted ? ' (depleted)' : ''}`;
-  return prettyId(e.stationType ?? 'station');
-}
-
-function walk(x: number, z: number): void {
-  conn?.send('player:move', { x, z });
-}
 
 view.addEventListener('click', (ev) => {
   ev.stopPropagation();
   if (!state.me) return;
   const rect = view.getBoundingClientRect();
   const { x, z } = toTile(camera(state, view), ev.clientX - rect.left, ev.clientY - rect.top);
-  const here = state.at(x, z).filter((e) => e.id !== state.me?.id);
-  const actions = here.flatMap((e) => entityActions(e).map((item) => ({ ...item, targetId: e.id })));
-  if (here.length === 0) {
+  const menu = tileMenu(app, pickups, x, z);
+  if (!menu) {
     ui.hideMenu();
-    walk(x, z);
+    if (state.using) {
+      state.using = null;
+      app.refresh('inventory');
+      return;
+    }
+    app.walk(x, z);
     return;
   }
   // A resource node alone on its tile is gathered on a click (the menu would offer just that).
-  const only = here[0] as ViewEntity;
-  if (here.length === 1 && only.type === 'resource' && !only.depleted) {
+  const here = state.at(x, z).filter((e) => e.id !== state.me?.id);
+  const only = here[0];
+  if (!state.using && here.length === 1 && only?.type === 'resource' && !only.depleted) {
     ui.hideMenu();
-    conn?.send('player:action', { action: 'gather', targetId: only.id });
+    app.send('player:action', { action: 'gather', targetId: only.id });
     return;
   }
-  const items: MenuItem[] = [...actions, { label: 'Walk here', run: () => walk(x, z) }];
-  for (const e of here)
-    items.push({ label: `Examine ${describe(e)}`, run: () => ui.chatLine(describe(e), 'system') });
-  ui.menu(ev.clientX - rect.left, ev.clientY - rect.top, describe(here[0] as ViewEntity), items);
+  ui.menu(ev.clientX, ev.clientY, menu.title, menu.items);
 });
 
-(document.getElementById('chat-form') as HTMLFormElement).addEventListener('submit', (ev) => {
+view.addEventListener(
+  'wheel',
+  (ev) => {
+    ev.preventDefault();
+    zoom.tile = Math.max(zoom.min, Math.min(zoom.max, zoom.tile + (ev.deltaY < 0 ? 2 : -2)));
+  },
+  { passive: false },
+);
+
+minimap.addEventListener('click', (ev) => {
+  ev.stopPropagation();
+  // Inside the border, scaled to the canvas's own pixels (one a tile).
+  const r = minimap.getBoundingClientRect();
+  const px = ((ev.clientX - r.left - minimap.clientLeft) * minimap.width) / minimap.clientWidth;
+  const py = ((ev.clientY - r.top - minimap.clientTop) * minimap.height) / minimap.clientHeight;
+  const t = minimapTile(minimap, state, px, py);
+  if (t) app.walk(t.x, t.z);
+});
+
+document.addEventListener('keydown', (ev) => {
+  if (ev.key === 'Escape' && state.using) {
+    state.using = null;
+    app.refresh('inventory');
+  }
+});
+
+ui.onTab((tab) => {
+  if (tab === 'quests') app.send('quest:list', {});
+});
+
+$<HTMLFormElement>('chat-form').addEventListener('submit', (ev) => {
   ev.preventDefault();
-  const input = document.getElementById('chat-input') as HTMLInputElement;
-  const text = input.value.trim();
+  const input = $<HTMLInputElement>('chat-input');
+  const intent = parseChat(input.value);
   input.value = '';
-  if (!text || !conn) return;
-  const priv = /^@(\S+)\s+(.+)$/.exec(text);
-  if (priv) {
-    conn.send('player:chat', { message: priv[2], to: priv[1] });
-    privateTo.push(priv[1] as string);
-  } else conn.send('player:chat', { message: text });
+  if (!intent) return;
+  switch (intent.kind) {
+    case 'help':
+      hud.help();
+      return;
+    case 'home':
+      return app.homeTeleport();
+    case 'run':
+      return app.toggleRun();
+    case 'logout':
+      return app.logout();
+    case 'private':
+      memory.privateTo.push(intent.to);
+      return app.send('player:chat', { message: intent.message, to: intent.to });
+    case 'say':
+    case 'server':
+      return app.send('player:chat', { message: intent.message });
+  }
 });
 
 function resize(): void {
@@ -426,48 +265,32 @@ function resize(): void {
 
 function frame(now: number): void {
   resize();
+  const map = app.map;
   if (map && state.me) {
-    drawView(ctx, state, map, now);
-    drawMinimap(miniCtx, state, map);
-    const me = state.me;
-    ui.status([
-      `${me.name} at ${me.position.x}, ${me.position.z}`,
-      `tick ${state.tick}  players ${playersOnline ?? '?'}  ping ${pingMs === null ? '?' : `${pingMs} ms`}`,
-      `voice ${state.voice.enabled ? (state.voice.room ?? '…') : 'off'}`,
-      ...fighting(),
-    ]);
-    document.body.dataset['position'] = `${me.position.x},${me.position.z}`;
+    const hint = hud.hint();
+    drawView(ctx, state, map, app.progress, hint, now);
+    drawMinimap(miniCtx, state, map, now);
+    hud.tick(now, hint);
+    document.body.dataset['position'] = `${state.me.position.x},${state.me.position.z}`;
+    if (approaching) {
+      const target = state.entities.get(approaching.id);
+      const me = state.me.position;
+      if (!target) approaching = null;
+      else if (Math.max(Math.abs(target.x - me.x), Math.abs(target.z - me.z)) <= 1) {
+        const { then } = approaching;
+        approaching = null;
+        then();
+      }
+    }
   }
   requestAnimationFrame(frame);
-}
-
-/** `fighting <name>` while my entity has a target (world:update `targetId`). */
-function fighting(): string[] {
-  const id = state.me ? state.entities.get(state.me.id)?.targetId : null;
-  if (!id) return [];
-  const t = state.entities.get(id);
-  return [`fighting ${t?.name ?? id}`];
-}
-
-/** Players online from /status and the round trip of /health, every 5 seconds (neither is rate limited). */
-async function poll(): Promise<void> {
-  try {
-    const t0 = performance.now();
-    await fetch('/health', { cache: 'no-store' });
-    pingMs = Math.round(performance.now() - t0);
-    const s = (await (await fetch('/status', { cache: 'no-store' })).json()) as { playersOnline: number };
-    playersOnline = s.playersOnline;
-  } catch {
-    pingMs = null;
-  }
 }
 
 async function start(): Promise<void> {
-  map = await GroundMap.load();
-  connect(true);
+  app.map = await GroundMap.load();
+  session.start();
   requestAnimationFrame(frame);
-  void poll();
-  setInterval(() => void poll(), 5000);
+  setInterval(() => void hud.poll(), 5000);
 }
 
 start().catch((err: unknown) => ui.chatLine(`Cannot start: ${String(err)}`, 'error'));

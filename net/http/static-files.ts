@@ -1,11 +1,13 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
  * Serves a client build from a directory (the specification's `public/`). GETs of paths that are not
  * files and look like client routes (no file extension, not under /api, /manifests or /ws) get
- * index.html so the frontend router can take over. Paths are resolved inside the root only.
+ * index.html so the frontend router can take over. Paths are resolved inside the root only. Every
+ * request reads the disk: a build made while the server runs (even into a directory that did not exist
+ * at start) is served at once, and nothing is kept in memory.
  */
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -58,11 +60,14 @@ export class StaticFiles {
     this.root = root;
   }
 
-  /** Undefined when the directory does not exist: the server then serves no frontend. */
-  static open(dir: string): StaticFiles | undefined {
-    const root = path.resolve(dir);
-    if (!existsSync(root) || !statSync(root).isDirectory()) return undefined;
-    return new StaticFiles(root);
+  /** The directory need not exist yet: until a build creates it, every lookup is a 404. */
+  static open(dir: string): StaticFiles {
+    return new StaticFiles(path.resolve(dir));
+  }
+
+  /** Whether the directory holds a build now (for the start-up log line). */
+  present(): boolean {
+    return existsSync(path.join(this.root, 'index.html'));
   }
 
   /** `decodedPath` is the URL path after percent-decoding. Undefined means 404. */

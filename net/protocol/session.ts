@@ -42,6 +42,11 @@ export const SESSION_WIRE = defineWire({
       doc: 'First message when the URL carries no `authToken`; within 30 s. In anonymous mode `authToken` may be left out. `characterId` picks a character, `name` names one to create.',
       translate: () => ({ kind: 'error', code: 'BAD_MESSAGE', message: 'already authenticated' }),
     }),
+    'player:logout': clientEvent({
+      schema: z.object({}),
+      doc: 'Leave the game: the character leaves the world and is saved (friends see it go offline), then the server closes the socket with 1000. Nothing sent after it reaches the world. Closing the socket without it does the same, as a disconnect.',
+      translate: () => ({ kind: 'logout' }),
+    }),
     'player:action': clientEvent({
       schema: z.object({
         action: z.enum(BUILT_ACTIONS),

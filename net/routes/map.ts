@@ -1,11 +1,12 @@
-import type { SimContent } from '../../ecs/core/content.ts';
 import { notFound, type RouteDef } from '../http/types.ts';
+import { type LayoutContent, type LayoutRegistry, type MapLayout, mapLayout } from './map-layout.ts';
 
 /**
- * The walkable ground for clients that draw it: GET /api/map (the map's extent, chunk size, spawn and
- * world areas) and GET /api/map/chunk/:cx/:cz (one square chunk of tiles, `tiles` a string of `0`
- * walkable / `1` blocked, row by row from the chunk's north-west corner: index = dz * size + dx). Tiles
- * outside the map are blocked. Public (the map is content), cached by browsers for 5 minutes.
+ * The ground for clients that draw it: GET /api/map (the map's extent, chunk size, spawn, world areas
+ * with their biome, buildings, water and walking paths: map-layout.ts) and GET /api/map/chunk/:cx/:cz
+ * (one square chunk of tiles, `tiles` a string of `0` walkable / `1` blocked, row by row from the
+ * chunk's north-west corner: index = dz * size + dx). Tiles outside the map are blocked. Public (the map
+ * is content), cached by browsers for 5 minutes.
  */
 
 /** Tiles on a side of a chunk. */
@@ -13,7 +14,7 @@ export const MAP_CHUNK_SIZE = 64;
 
 const CACHE = { 'cache-control': 'public, max-age=300' };
 
-export function mapRoutes(content: Pick<SimContent, 'map' | 'spawn' | 'worldAreas'>): RouteDef[] {
+export function mapRoutes(content: LayoutContent, registry?: LayoutRegistry): RouteDef[] {
   const { map } = content;
   const size = MAP_CHUNK_SIZE;
   // Chunk (cx, cz) covers tiles [cx*size, (cx+1)*size) x [cz*size, (cz+1)*size).
@@ -38,18 +39,21 @@ export function mapRoutes(content: Pick<SimContent, 'map' | 'spawn' | 'worldArea
     }
     return tiles;
   };
-  const summary = {
-    minX: map.minX,
-    minZ: map.minZ,
-    width: map.width,
-    depth: map.depth,
-    chunkSize: size,
-    chunks: { minCx: first.cx, minCz: first.cz, maxCx: last.cx, maxCz: last.cz },
-    spawn: { x: content.spawn.x, z: content.spawn.z },
-    areas: content.worldAreas.map((a) => ({ ...a })),
-  };
+  // The layout's paths take a search over the map: done on the first request, not at start-up.
+  let summary: ({ [k: string]: unknown } & MapLayout) | undefined;
+  const describe = () =>
+    (summary ??= {
+      minX: map.minX,
+      minZ: map.minZ,
+      width: map.width,
+      depth: map.depth,
+      chunkSize: size,
+      chunks: { minCx: first.cx, minCz: first.cz, maxCx: last.cx, maxCz: last.cz },
+      spawn: { x: content.spawn.x, z: content.spawn.z },
+      ...mapLayout(content, registry),
+    });
   return [
-    { method: 'GET', path: '/api/map', handler: () => ({ headers: CACHE, body: summary }) },
+    { method: 'GET', path: '/api/map', handler: () => ({ headers: CACHE, body: describe() }) },
     {
       method: 'GET',
       path: '/api/map/chunk/:cx/:cz',

@@ -147,10 +147,15 @@ export function createSessionApp(deps: SessionAppDeps): WsApp & { idle(): Promis
   };
 
   /** Ends a joined session: leave the world (saved), close its playerSessions row. */
-  const leave = (characterId: string, s: Session, reason: 'disconnect' | 'takeover', code?: number) =>
+  const leave = (
+    characterId: string,
+    s: Session,
+    reason: 'logout' | 'disconnect' | 'takeover',
+    code?: number,
+  ) =>
     world.leaveAndSave(characterId, reason).then(async () => {
       // Saved: another world may have the character now (a takeover stays in this world).
-      if (reason === 'disconnect') await deps.worldLocks?.release(characterId);
+      if (reason !== 'takeover') await deps.worldLocks?.release(characterId);
       if (s.sessionRowId !== undefined) await port.recordLogout(s.sessionRowId);
       const sessionSeconds = s.joinedAt === undefined ? 0 : Math.round((now() - s.joinedAt) / 1000);
       logger.info(
@@ -366,6 +371,18 @@ export function createSessionApp(deps: SessionAppDeps): WsApp & { idle(): Promis
     });
   }
 
+  /** `player:logout`: nothing more reaches the world; leave, saved, then close the socket with 1000. */
+  function logout(c: WsConnection, s: Session, characterId: string): void {
+    s.phase = 'leaving';
+    const p = inLane(characterId, () => leave(characterId, s, 'logout'))
+      .catch((err: unknown) => logger.error({ err, characterId }, 'logout failed'))
+      .finally(() => {
+        registry.unbind(characterId, c);
+        if (!c.closed) c.close(1000, 'logged out');
+      });
+    track(p);
+  }
+
   function onAuthenticated(c: WsConnection, s: Session, m: ClientMessage): void {
     const characterId = s.characterId as string;
     const t = translate(characterId, m);
@@ -385,6 +402,8 @@ export function createSessionApp(deps: SessionAppDeps): WsApp & { idle(): Promis
       c.send('error', { code: t.code, message: t.message, event: m.event });
     } else if (t.kind === 'agentProgress') {
       deps.agents?.progress(characterId, t.progress, t.note);
+    } else if (t.kind === 'logout') {
+      logout(c, s, characterId);
     } else {
       const verdict = deps.admin.check(c.ip, t.code);
       if (verdict === 'blocked') {

@@ -216,6 +216,12 @@ export interface ClientEvents {
    */
   'player:homeTeleport': Record<string, never>;
   /**
+   * Leave the game: the character leaves the world and is saved (friends see it go offline), then the
+   * server closes the socket with 1000. Nothing sent after it reaches the world. Closing the socket
+   * without it does the same, as a disconnect.
+   */
+  'player:logout': Record<string, never>;
+  /**
    * Walk (2 tiles a tick) or run (4) to a tile along a server-computed path. More than 200 tiles away
    * (Chebyshev): `error TOO_FAR`; unreachable: `INVALID_TARGET`. `{cancel:true}` stops. Cancels an open
    * trade (`moved`).

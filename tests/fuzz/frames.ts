@@ -89,7 +89,8 @@ function fromSchema(s: Json, ids: fc.Arbitrary<string>): fc.Arbitrary<unknown> {
 const schemas = Object.fromEntries(
   Object.entries(clientEvents).map(([name, schema]) => [name, z.toJSONSchema(schema)]),
 ) as Record<string, Json>;
-const names = Object.keys(schemas);
+// `player:logout` ends the session by design (closed with 1000): the fuzz checks that nothing else does.
+const names = Object.keys(schemas).filter((n) => n !== 'player:logout');
 
 /** A payload with one field replaced by a hostile value, dropped, or an unknown key added. */
 function mutated(valid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {

@@ -55,3 +55,41 @@ describe('static files from publicDir', () => {
     expect(raw).toMatch(/^HTTP\/1\.1 (404|400) /);
   });
 });
+
+describe('a client build made while the server runs', () => {
+  let root: string;
+  let web: TestServer;
+  beforeAll(async () => {
+    root = mkdtempSync(path.join(tmpdir(), 'static-late-'));
+    // The directory does not exist when the server starts (as before the first `npm run build:client`).
+    web = await startTestServer({}, { publicDir: path.join(root, 'public') });
+  });
+  afterAll(async () => {
+    await web.stop();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('is served without a restart, and a rebuild replaces it at once', async () => {
+    expect((await fetch(`${web.url}/`)).status).toBe(404);
+    const dir = path.join(root, 'public');
+    mkdirSync(path.join(dir, 'assets'), { recursive: true });
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>first build</title>');
+    writeFileSync(path.join(dir, 'assets', 'a1.js'), 'first()');
+    const first = await fetch(`${web.url}/`);
+    expect(first.status).toBe(200);
+    // The page is revalidated on every visit: a later build reaches browsers at once.
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    expect(await first.text()).toContain('first build');
+    expect(await (await fetch(`${web.url}/assets/a1.js`)).text()).toBe('first()');
+
+    // A rebuild empties the directory and writes new files (Vite's emptyOutDir).
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(path.join(dir, 'assets'), { recursive: true });
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>second build</title>');
+    writeFileSync(path.join(dir, 'assets', 'b2.js'), 'second()');
+    expect(await (await fetch(`${web.url}/`)).text()).toContain('second build');
+    expect(await (await fetch(`${web.url}/play`)).text()).toContain('second build');
+    expect((await fetch(`${web.url}/assets/a1.js`)).status).toBe(404);
+    expect(await (await fetch(`${web.url}/assets/b2.js`)).text()).toBe('second()');
+  });
+});

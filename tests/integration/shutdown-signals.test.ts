@@ -94,6 +94,8 @@ async function startNpm(): Promise<NpmServer> {
       ADMIN_CODE,
       DISABLE_RATE_LIMIT: 'true',
       LOG_LEVEL: 'info',
+      // npm start's prestart would build the web client into the repository's public/: not needed here.
+      SKIP_CLIENT_BUILD: '1',
     },
   });
   let out = '';

@@ -203,4 +203,30 @@ describe('map routes', () => {
     expect((await problemOf(outside)).code).toBe('NOT_FOUND');
     expect((await fetch(`${base}/api/map/chunk/x/${cz}`)).status).toBe(404);
   });
+
+  it('GET /api/map carries what a client draws: biomes, buildings, water and walking paths', async () => {
+    const map = (await (await fetch(`${base}/api/map`)).json()) as {
+      areas: { id: string; biome: string; terrain: string | null; safeZone: boolean }[];
+      buildings: { id: string; x: number; z: number; width: number; depth: number; door: unknown }[];
+      water: { x: number; z: number; radius: number }[];
+      paths: [number, number, number][];
+    };
+    expect(map.areas.find((a) => a.id === 'emberfold')).toMatchObject({
+      biome: 'town',
+      terrain: 'plains',
+      safeZone: true,
+    });
+    expect(map.areas.find((a) => a.id === 'ashwood')).toMatchObject({ biome: 'woodland', terrain: 'forest' });
+    expect(map.buildings.map((b) => b.id)).toEqual(
+      expect.arrayContaining(['emberfold_vault', 'bertrand_forge', 'warden_house']),
+    );
+    // The fishing spots of the world stand in water.
+    const { world } = srv.runtime;
+    const spots = world.content.resourceSpawns.filter((r) => r.resourceId.startsWith('spot_'));
+    for (const s of spots) expect(map.water).toContainEqual(expect.objectContaining({ x: s.x, z: s.z }));
+    // Paths run over walkable tiles of the server's own map.
+    expect(map.paths.length).toBeGreaterThan(0);
+    for (const [z, from, to] of map.paths)
+      for (let x = from; x <= to; x++) expect(world.content.map.isWalkable(x, z)).toBe(true);
+  });
 });
