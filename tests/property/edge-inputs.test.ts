@@ -134,7 +134,9 @@ describe('every client event, fed deep, wide and long values in both encodings',
       sockets.push(c);
     }
     let probe = 0;
-    for (const event of Object.keys(clientEvents)) {
+    // `player:logout` takes any object and ends the session with 1000 by design (ws-logout.test.ts);
+    // the codec's refusals it shares with every other event are covered by them.
+    for (const event of Object.keys(clientEvents).filter((e) => e !== 'player:logout')) {
       await fc.assert(
         fc.asyncProperty(
           hostileArb,
