@@ -13,7 +13,7 @@ import { testConfig } from '../helpers/server.ts';
 
 /**
  * The example agent (examples/agent) plays against the real server at the real 600 ms tick, with the
- * rate limits on: on its own it walks to the starter town's trees, gathers, makes arrow shafts of the
+ * rate limits on: on its own it walks to the nearest birch trees, gathers, makes arrow shafts of the
  * logs and banks them, keeping its tools; it answers its owner's messages, stands still while its goals
  * are paused and plays on after resume, follows a goal set over the API and accepts a trade. It reads
  * the agent API only to find places beyond view: a handful of calls, never a polling loop.
@@ -68,7 +68,7 @@ describe('the example agent at the real tick', () => {
     const agent = await startAgent({ server: base, log: (l) => logs.push(l) });
     const api = new AgentApi(base, agent.token);
     try {
-      // A whole cycle: walk ~30 tiles to the trees, gather a batch, make arrow shafts, bank them.
+      // A whole cycle: walk to the trees, gather a batch, make arrow shafts, bank them.
       await until(agent, 'a gathered batch made into arrow shafts', () => agent.stats.made > 0, 120_000);
       expect(agent.stats.xp).toBeGreaterThan(0);
       await until(agent, 'a deposit', () => agent.stats.deposits > 0, 60_000);
