@@ -4,6 +4,7 @@ import { buildPlan } from './core/plan.ts';
 import { players } from './core/players.ts';
 import { admin } from './features/admin/index.ts';
 import { agents } from './features/agents/index.ts';
+import { agility } from './features/agility/index.ts';
 import { bank } from './features/bank/index.ts';
 import { chat } from './features/chat/index.ts';
 import { combat } from './features/combat/index.ts';
@@ -43,18 +44,19 @@ import { voice } from './features/voice/index.ts';
  *  8. gathering    [gathering] depleted nodes respawn; gatherers whose cycle ended roll for their yield
  *  9. processing   [processing] batches whose item is due make it (cook, burn, smelt, light a fire...)
  * 10. prayer       [prayer] players entering get prayer:state; active prayers drain points
- * 11. approach     [interaction] act for players who walked within reach of their action's target
- * 12. social       [social] players who entered get their friend lists; takeovers not back go offline
- * 13. trade        [trade] unanswered trade requests expire
- * 14. shops        [shops] restock one unit per restockTime; shops of players out of range close
- * 15. questRewards [quests] rewards of quests completed while the items were locked
- * 16. dialogue     [dialogue] conversations of players who walked away end
- * 17. homeTeleport [homeTeleport] casts that reached their tick land on the spawn
- * 18. expireStations [stations] stations with a lifetime (fires) burn out
- * 19. items        [groundItems] ground items turn public, then despawn
- * 20. death        [death] players at 0 health drop their items (death lock) and respawn
- * 21. voiceArea    [voice] players who changed world area are told their new voice room
- * 22. txGuard      [inventory] LAST: players with an item transaction in flight are not snapshotted
+ * 11. agility      [agility] crossings whose ticks are up land the player (xp) or drop it (damage)
+ * 12. approach     [interaction] act for players who walked within reach of their action's target
+ * 13. social       [social] players who entered get their friend lists; takeovers not back go offline
+ * 14. trade        [trade] unanswered trade requests expire
+ * 15. shops        [shops] restock one unit per restockTime; shops of players out of range close
+ * 16. questRewards [quests] rewards of quests completed while the items were locked
+ * 17. dialogue     [dialogue] conversations of players who walked away end
+ * 18. homeTeleport [homeTeleport] casts that reached their tick land on the spawn
+ * 19. expireStations [stations] stations with a lifetime (fires) burn out
+ * 20. items        [groundItems] ground items turn public, then despawn
+ * 21. death        [death] players at 0 health drop their items (death lock) and respawn
+ * 22. voiceArea    [voice] players who changed world area are told their new voice room
+ * 23. txGuard      [inventory] LAST: players with an item transaction in flight are not snapshotted
  *  after the tick (outside ecs/): replication builds world:update per observer, player:sync for marked
  *  players, then the persistence hand-off takes world.persist.
  */
@@ -84,6 +86,7 @@ export const FEATURES = [
   voice,
   prayer,
   combat,
+  agility,
   admin,
   agents,
 ] as const;

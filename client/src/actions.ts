@@ -29,7 +29,8 @@ export function entityName(e: ViewEntity): string {
     case 'item':
       return itemName(e.itemId ?? 'item');
     case 'station':
-      return STATIONS[e.stationType ?? '']?.name ?? prettyId(e.stationType ?? 'station');
+      // An agility obstacle is named on the wire (its kind, `obstacle`, says nothing).
+      return e.name ?? STATIONS[e.stationType ?? '']?.name ?? prettyId(e.stationType ?? 'station');
     case 'resource':
       return prettyId(e.resourceId ?? 'resource');
     default:
@@ -57,6 +58,7 @@ export function entityActions(app: App, e: ViewEntity): MenuItem[] {
     case 'station': {
       const type = e.stationType ?? '';
       if (type === 'bank') return [{ label: `Bank at ${name}`, run: act('bank') }];
+      if (type === 'obstacle') return [{ label: `Cross ${name}`, run: act('cross') }];
       const items: MenuItem[] = [{ label: `Use ${name}`, run: act('use') }];
       if (type === 'altar') items.push({ label: `Pray at ${name}`, run: act('pray') });
       return items;

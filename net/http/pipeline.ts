@@ -3,7 +3,7 @@ import type { Logger } from '../../lib/logger.ts';
 import type { ServerMetrics } from '../../lib/metrics.ts';
 import { parseJsonBody } from './body.ts';
 import { type CorsRule, corsHeaders } from './cors.ts';
-import type { HttpRateLimits } from './rate-limit.ts';
+import { type HttpRateLimits, type LimitDecision, tokenKey } from './rate-limit.ts';
 import { errorReply, handlerReply, problemReply, type Reply } from './reply.ts';
 import { Router } from './router.ts';
 import type { StaticFiles } from './static-files.ts';
@@ -18,7 +18,8 @@ import type {
 } from './types.ts';
 
 /**
- * The HTTP request pipeline: CORS → route match → rate limit → body size → bearer → handler →
+ * The HTTP request pipeline: CORS → route match → rate limit (per bearer token when it verifies, else
+ * per address) → body size → bearer → handler →
  * problem+json on any failure → one log line. The network thread (net/thread/net-worker.ts) reads the
  * request and its body and writes the reply; this runs on the main thread, next to the game.
  */
@@ -117,14 +118,33 @@ async function handle(ctx: Ctx, router: Router, opts: HttpPipelineOptions): Prom
   const route = match.kind === 'found' ? match.route : undefined;
   if (route !== undefined) ctx.routeLabel = route.path;
 
-  const decision = opts.rateLimits.check(ctx.ip, route?.rateLimit ?? defaultRateLimitClass(path));
+  // A REST request with a bearer token that verifies is counted in the token's own window, not the
+  // address's: agents and their dashboards behind one address each have their budget. A token whose
+  // window is used up is refused without verifying it again; one that does not verify counts against
+  // the address, as a request without a token does.
+  const cls = route?.rateLimit ?? defaultRateLimitClass(path);
+  const bearer = route?.auth === 'bearer' ? bearerToken(ctx.headers) : undefined;
+  let verified: AuthContext | null | undefined;
+  let decision: LimitDecision;
+  if (bearer !== undefined && cls === 'rest') {
+    const key = tokenKey(bearer);
+    if (!opts.rateLimits.isTokenBlocked(key)) verified = await verify(bearer, opts);
+    decision = verified === null ? opts.rateLimits.check(ctx.ip, cls) : opts.rateLimits.checkToken(key);
+  } else {
+    decision = opts.rateLimits.check(ctx.ip, cls);
+  }
   if (decision.kind !== 'uncounted') Object.assign(ctx.common, decision.headers);
   if (decision.kind === 'refused') {
     const limit = decision.by === 'auth' ? 'auth_attempts' : 'http_rate';
     opts.metrics.limitRefusals.inc({ limit });
     if (decision.first) {
       const line = { ip: ctx.ip, limit, path: ctx.path, retryAfter: decision.retryAfterSeconds };
-      opts.logger.warn(line, 'limit reached: address blocked until its window ends');
+      if (decision.by === 'token')
+        opts.logger.warn(
+          { ...line, accountId: verified?.accountId },
+          'limit reached: token blocked until its window ends',
+        );
+      else opts.logger.warn(line, 'limit reached: address blocked until its window ends');
     }
     return problemReply(429, 'RATE_LIMITED', 'Too many requests; retry after the window ends', {
       'Retry-After': String(decision.retryAfterSeconds),
@@ -155,8 +175,7 @@ async function handle(ctx: Ctx, router: Router, opts: HttpPipelineOptions): Prom
 
   let auth: AuthContext | undefined;
   if (route.auth === 'bearer') {
-    const token = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(ctx.headers['authorization'] ?? '')?.[1];
-    const verified = token !== undefined && opts.verifyBearer ? await opts.verifyBearer(token) : null;
+    if (verified === undefined) verified = bearer === undefined ? null : await verify(bearer, opts);
     if (verified === null) return problemReply(401, 'UNAUTHORIZED', 'A valid bearer token is required');
     auth = verified;
   }
@@ -183,6 +202,12 @@ async function handle(ctx: Ctx, router: Router, opts: HttpPipelineOptions): Prom
   };
   return handlerReply(await route.handler(request));
 }
+
+const bearerToken = (headers: Record<string, string>): string | undefined =>
+  /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(headers['authorization'] ?? '')?.[1];
+
+const verify = async (token: string, opts: HttpPipelineOptions): Promise<AuthContext | null> =>
+  opts.verifyBearer ? await opts.verifyBearer(token) : null;
 
 const tooLarge = (limit: number) =>
   problemReply(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${limit} bytes`);

@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
+
 /**
- * Fixed-window request counters per client address (contract §3.3). Memory is bounded: buckets of
+ * Fixed-window request counters per client address (contract §3.3), and per bearer token for REST
+ * requests whose token verified. Memory is bounded: buckets of
  * ended windows are swept, and at the cap the oldest bucket is evicted (an evicted address simply
  * starts a fresh window; refusing new addresses instead would let one flood lock everyone out).
  */
@@ -17,6 +20,11 @@ export interface WindowResult {
 interface Bucket {
   windowStart: number;
   count: number;
+}
+
+/** The key of a bearer token's window: a digest, so the table never holds tokens (or their length). */
+export function tokenKey(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
 }
 
 export class FixedWindowCounter {
@@ -96,6 +104,14 @@ export class FixedWindowCounter {
 }
 
 export const REST_LIMIT_PER_MINUTE = 100;
+/**
+ * REST requests a window per bearer token (a request whose token verified): counted instead of the
+ * address's, so the agents of a household, a lab or one machine, and their dashboards, each have their
+ * own budget. A dashboard polling its two routes every 5 s makes 24 calls a minute, 96 if every call
+ * were retried three times (after 1, 2 and 4 s); an agent sharing its owner's token and reacting to
+ * socket events makes a few at start. 120 leaves room for both.
+ */
+export const TOKEN_REST_LIMIT_PER_MINUTE = 120;
 export const AUTH_LIMIT_PER_MINUTE = 10;
 const WINDOW_MS = 60_000;
 
@@ -106,8 +122,8 @@ export type LimitDecision =
       kind: 'refused';
       retryAfterSeconds: number;
       headers: Record<string, string>;
-      /** The window that refused: the authentication one wins when both did. */
-      by: 'rest' | 'auth';
+      /** The window that refused: the authentication one wins when both did; `token`: checkToken's. */
+      by: 'rest' | 'auth' | 'token';
       /** The request that started the block (later ones in the window are refused quietly). */
       first: boolean;
     };
@@ -120,6 +136,8 @@ export type LimitDecision =
 export class HttpRateLimits {
   readonly rest: FixedWindowCounter;
   readonly auth: FixedWindowCounter;
+  /** REST windows of bearer tokens, keyed by tokenKey(token). */
+  readonly token: FixedWindowCounter;
   private readonly sweeper: NodeJS.Timeout | undefined;
 
   constructor(
@@ -129,6 +147,7 @@ export class HttpRateLimits {
   ) {
     this.rest = new FixedWindowCounter(REST_LIMIT_PER_MINUTE, WINDOW_MS, now, opts.maxKeys);
     this.auth = new FixedWindowCounter(AUTH_LIMIT_PER_MINUTE, WINDOW_MS, now, opts.maxKeys);
+    this.token = new FixedWindowCounter(TOKEN_REST_LIMIT_PER_MINUTE, WINDOW_MS, now, opts.maxKeys);
     if (opts.sweepEveryMs !== 0) {
       this.sweeper = setInterval(() => this.sweep(), opts.sweepEveryMs ?? WINDOW_MS);
       this.sweeper.unref();
@@ -153,6 +172,36 @@ export class HttpRateLimits {
     return { kind: 'refused', retryAfterSeconds, headers, by, first };
   }
 
+  /**
+   * A REST request whose bearer token verified: counted in that token's window, not the address's.
+   * `key` is tokenKey(token).
+   */
+  checkToken(key: string): LimitDecision {
+    if (this.disabled) return { kind: 'uncounted' };
+    const r = this.token.hit(key);
+    const headers = {
+      'RateLimit-Limit': String(r.limit),
+      'RateLimit-Remaining': String(r.remaining),
+      'RateLimit-Reset': String(r.resetSeconds),
+    };
+    if (r.allowed) return { kind: 'allowed', headers };
+    return {
+      kind: 'refused',
+      retryAfterSeconds: r.resetSeconds,
+      headers,
+      by: 'token',
+      first: r.justExceeded === true,
+    };
+  }
+
+  /**
+   * Whether the token's window is used up: its next request is refused without verifying the token
+   * again (a window only exists for a token that verified before).
+   */
+  isTokenBlocked(key: string): boolean {
+    return !this.disabled && this.token.peek(key).remaining === 0;
+  }
+
   /** Count a failed authentication made outside HTTP (e.g. a wrong /admin code) against `ip`. */
   countAuthFailure(ip: string): void {
     if (!this.disabled) this.auth.hit(ip);
@@ -167,6 +216,7 @@ export class HttpRateLimits {
   sweep(): void {
     this.rest.sweep();
     this.auth.sweep();
+    this.token.sweep();
   }
 
   close(): void {

@@ -187,13 +187,15 @@ export interface ClientEvents {
    * (reach 1 for melee, the weapon range otherwise; a bow needs arrows in the ammo slot, else
    * `MISSING_ITEMS`): the player swings every weapon speed ticks (default 4) while in reach and follows
    * the target, until either dies, the player moves or the target leaves view (`INVALID_TARGET` for what
-   * cannot be fought). For every verb, a target the player does not see (farther than the view distance,
-   * a ground item still private to another player, or no entity at all) is `NOT_FOUND`, the same answer
+   * cannot be fought); `cross` an agility obstacle (reach 1; a `station` of type `obstacle`): needs its
+   * agility level (`LEVEL_TOO_LOW`), takes its ticks, may fail; answered by `agility:start` and
+   * `agility:end`. For every verb, a target the player does not see (farther than the view distance, a
+   * ground item still private to another player, or no entity at all) is `NOT_FOUND`, the same answer
    * whichever it is, and the player takes no step. The schema accepts only the verbs this server
    * answers.
    */
   'player:action': {
-    action: 'pickup' | 'bank' | 'trade' | 'shop' | 'talk' | 'gather' | 'use' | 'pray' | 'attack';
+    action: 'pickup' | 'bank' | 'trade' | 'shop' | 'talk' | 'gather' | 'use' | 'pray' | 'attack' | 'cross';
     targetId: string;
   };
   /**
@@ -374,6 +376,26 @@ export interface ServerEvents {
     };
     content: string;
     timestamp: number;
+  };
+  /**
+   * The crossing ended: on success the player stands on the far side and `skill:xp` (agility) follows; a
+   * fall (`success` false) leaves the player where it started, `damage` health lighter and without xp.
+   */
+  'agility:end': {
+    obstacleId: string;
+    success: boolean;
+    damage: number;
+  };
+  /**
+   * A crossing started: it takes `ticks` ticks and lands on `x`, `z`. Until it ends, `player:move`,
+   * `player:action` and `player:homeTeleport` are refused with `BUSY`.
+   */
+  'agility:start': {
+    obstacleId: string;
+    name: string;
+    ticks: number;
+    x: number;
+    z: number;
   };
   /**
    * Outcome of authentication. On success followed, in the tick the player enters the world, by that

@@ -236,16 +236,16 @@ describe.skipIf(skipBrowser)('the map in headless Chromium', { timeout: BROWSER_
 
   it('keeps labels apart in a fight with several monsters', async () => {
     const page = await open(h, 'Brawler');
-    const near = await walkableNear(h, 700, 580, 0);
+    const near = await walkableNear(h, 750, 650, 0);
     await adminTo(page, near.x, near.z);
-    for (let i = 0; i < 3; i++) await say(page, '/spawn thornback_boar');
+    for (let i = 0; i < 3; i++) await say(page, '/spawn ash_wolf');
     await say(page, '/level constitution 60');
     await expect
       .poll(async () => (await frame(page)).entities.filter((e) => e.look === 'mob').length, {
         timeout: 10_000,
       })
       .toBeGreaterThanOrEqual(3);
-    // The boars are aggressive: they come for me. Look at the labels over a few seconds of the fight.
+    // Ash wolves are aggressive: they come for me. Look at the labels over a few seconds of the fight.
     let checked = 0;
     for (let i = 0; i < 12; i++) {
       await page.waitForTimeout(300);

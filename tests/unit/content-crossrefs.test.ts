@@ -181,7 +181,7 @@ describe('broken cross-references', () => {
     });
     const text = (await problemsOf(dir)).join('\n');
     expect(text).toMatch(
-      /world-areas\.json: area "ashwood" mobSpawns\[0\] at \(700, 580\): outside the world\.json bounds/,
+      /world-areas\.json: area "ashwood" mobSpawns\[0\] at \(668, 598\): outside the world\.json bounds/,
     );
   });
 

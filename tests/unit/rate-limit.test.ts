@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FixedWindowCounter, HttpRateLimits } from '../../net/http/rate-limit.ts';
+import { FixedWindowCounter, HttpRateLimits, tokenKey } from '../../net/http/rate-limit.ts';
 import { MessageRateLimiter } from '../../net/ws/message-rate.ts';
 
 function clock(start = 1_000_000) {
@@ -81,6 +81,27 @@ describe('HttpRateLimits (contract §3.3)', () => {
     for (let i = 0; i < 500; i++) expect(off.check('a', 'auth').kind).toBe('uncounted');
     off.countAuthFailure('a');
     expect(off.isAuthBlocked('a')).toBe(false);
+  });
+
+  it('bearer tokens: 120 a minute each, apart from the address and from each other, keyed by a digest', () => {
+    const c = clock();
+    const l = new HttpRateLimits(false, c.now, { sweepEveryMs: 0 });
+    const a = tokenKey('token-a');
+    expect(a).not.toContain('token-a');
+    expect(tokenKey('token-a')).toBe(a);
+    for (let i = 0; i < 120; i++) expect(l.checkToken(a).kind).toBe('allowed');
+    expect(l.isTokenBlocked(a)).toBe(true);
+    const d = l.checkToken(a);
+    expect(d).toMatchObject({ kind: 'refused', by: 'token', first: true });
+    expect(l.checkToken(a)).toMatchObject({ kind: 'refused', first: false });
+    expect(l.checkToken(tokenKey('token-b')).kind).toBe('allowed');
+    expect(l.rest.peek('127.0.0.1').remaining).toBe(100);
+    c.t += 60_000;
+    expect(l.isTokenBlocked(a)).toBe(false);
+    expect(l.checkToken(a).kind).toBe('allowed');
+    const off = new HttpRateLimits(true, c.now, { sweepEveryMs: 0 });
+    for (let i = 0; i < 150; i++) expect(off.checkToken(a).kind).toBe('uncounted');
+    expect(off.isTokenBlocked(a)).toBe(false);
   });
 
   it('countAuthFailure shares the auth window with HTTP logins', () => {

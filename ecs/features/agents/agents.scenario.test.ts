@@ -130,6 +130,26 @@ describe('agent surroundings', () => {
     });
     expect(goal(s, 100, 100, a, 'trade')).toMatchObject({ available: true, target: b });
   });
+
+  it('other players count only while the character sees them: never past its view, never for one out of the world', () => {
+    const s = world();
+    const a = s.addPlayer({ name: 'Looker' });
+    const view = s.world.viewDistance;
+    expect(view).toBeLessThan(AGENT_SEARCH_RADIUS);
+    // Within the search radius, out of view: its id and name are not told.
+    s.addPlayer({ name: 'Faraway', x: 100 + view + 2, z: 100 });
+    for (const type of ['trade', 'follow']) {
+      const g = goal(s, 100, 100, a, type);
+      expect(g).toMatchObject({ available: false, reason: expect.stringMatching(/no other player/) });
+      expect(g?.target).toBeUndefined();
+      expect(JSON.stringify(agentSurroundings(s.world, 100, 100, a))).not.toContain('Faraway');
+    }
+    // At the edge of view it is seen.
+    const near = s.addPlayer({ name: 'Edge', x: 100, z: 100 + view });
+    expect(goal(s, 100, 100, a, 'trade')).toMatchObject({ available: true, target: near });
+    // A character not in the world (an offline agent, read at its saved tile) sees nobody.
+    expect(goal(s, 100, 100, null, 'follow')).toMatchObject({ available: false });
+  });
 });
 
 describe('agent control in the tick', () => {

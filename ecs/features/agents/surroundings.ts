@@ -1,4 +1,5 @@
 import { EntityType } from '../../core/components.ts';
+import { inViewOf } from '../../core/reactions.ts';
 import type { GameWorld } from '../../core/world.ts';
 import { NPCS } from '../npcs/index.ts';
 import { RESOURCES } from '../resources/index.ts';
@@ -9,7 +10,8 @@ import { STATIONS } from '../stations/index.ts';
  * world allows there. A read of the world between ticks (the agent routes call it through the world
  * runtime); it changes nothing. Availability follows what the world holds: a goal type whose verb no
  * feature registers (no gathering or combat on this server yet) is listed as unavailable with the reason,
- * and becomes available by itself once that feature is added.
+ * and becomes available by itself once that feature is added. Other players count only while the
+ * character sees them: a character that is not in the world sees nobody.
  */
 
 /** Tiles (Chebyshev) searched around the character. */
@@ -82,6 +84,7 @@ export function agentSurroundings(
   const foes: Found[] = [];
   const players: Found[] = [];
   const r = AGENT_SEARCH_RADIUS;
+  const viewer = selfId === null ? undefined : world.players.get(selfId);
   world.grid.forEachInSquare(x, z, r, (eid) => {
     const id = world.wireIds[eid];
     if (id === undefined) return;
@@ -121,7 +124,9 @@ export function agentSurroundings(
         return;
       }
       case EntityType.player: {
-        if (id === selfId) return;
+        // Other players only as the character sees them (view distance, nobody hidden): the places
+        // above are fixed content, but where a player is must not reach farther than the socket tells.
+        if (id === selfId || viewer === undefined || !inViewOf(world, viewer, eid)) return;
         const p = world.playerByEid.get(eid);
         if (p) players.push({ ...at, name: p.state.name });
         return;
@@ -175,7 +180,7 @@ export function agentSurroundings(
         'Trading',
         'trade',
         nearest(players),
-        `no other player ${far}`,
+        'no other player in view',
         (f) => `Trade with ${f.name}`,
       ),
       option(
@@ -183,7 +188,7 @@ export function agentSurroundings(
         'Following',
         null,
         nearest(players),
-        `no other player ${far}`,
+        'no other player in view',
         (f) => `Follow ${f.name}`,
       ),
     ],

@@ -35,31 +35,47 @@ export function talk(world: GameWorld, player: PlayerData, targetId: string, ori
   }
   const npc = world.get(NPCS).byEid.get(eid);
   const tree = npc ? world.content.dialogues?.get(npc.npcId) : undefined;
-  const entry = npc && tree ? tree.nodes.get(entryNode(world, player, npc.npcId, tree)) : undefined;
-  if (!npc || !entry) {
+  if (!npc || !tree?.nodes.has(tree.entryNodeId)) {
     emitError(world, player.characterId, 'INVALID_TARGET', `${targetId} has nothing to say`, origin);
     return;
   }
   closeDialogue(world, player, false);
   interfaceOpened(world, player, 'dialogue');
+  // The talk itself finishes a report or a delivery due to this NPC: the NPC answers the quest state as
+  // it is after that talk (never the in-progress line on the talk that completes the quest).
+  const due = tree.questOverrides.map(
+    (o) => questStatusFor(world, player, o.questId, npc.npcId) === 'ready_to_complete',
+  );
+  talkedTo(world, player, npc.npcId);
+  const entry = tree.nodes.get(entryNode(world, player, npc.npcId, tree, due)) as DialogueNode;
   const open: OpenDialogue = { npcId: npc.npcId, entityId: targetId, nodeId: entry.id };
   world.get(DIALOGUE).open.set(player.characterId, open);
-  talkedTo(world, player, npc.npcId);
   show(world, player, open, entry, origin);
 }
 
-/** The entry node, or the first quest override that applies to this player (quest status). */
-function entryNode(world: GameWorld, player: PlayerData, npcId: string, tree: DialogueTree): string {
-  for (const o of tree.questOverrides) {
+/**
+ * The entry node, or the first quest override that applies to this player once the talk has counted
+ * (`due[i]`: override i's quest had a report or delivery to this NPC due before the talk):
+ *  - a stage finished by this talk: its `ready_to_complete` node when there is one; else, when that
+ *    finished the quest, its `completed` node; else its `in_progress` node (the next step);
+ *  - completed earlier: `completed`; in progress: `in_progress`.
+ */
+function entryNode(
+  world: GameWorld,
+  player: PlayerData,
+  npcId: string,
+  tree: DialogueTree,
+  due: readonly boolean[],
+): string {
+  for (const [i, o] of tree.questOverrides.entries()) {
     const status = questStatusFor(world, player, o.questId, npcId);
-    const node =
-      status === 'completed'
+    const node = due[i]
+      ? (o.readyToComplete ?? (status === 'completed' ? o.completed : o.inProgress))
+      : status === 'completed'
         ? o.completed
-        : status === 'ready_to_complete'
-          ? (o.readyToComplete ?? o.inProgress)
-          : status === 'in_progress'
-            ? o.inProgress
-            : undefined;
+        : status === 'not_started'
+          ? undefined
+          : o.inProgress;
     if (node !== undefined && tree.nodes.has(node)) return node;
   }
   return tree.entryNodeId;
@@ -93,9 +109,14 @@ export function handleDialogueChoose(world: GameWorld, cmd: CommandOf<'dialogueC
     emitError(world, player.characterId, 'NOT_FOUND', `no option ${cmd.optionId}`, cmd.origin);
     return;
   }
-  if (response.effect) runEffect(world, player, open, response.effect, cmd.origin);
+  const done = response.effect ? runEffect(world, player, open, response.effect, cmd.origin) : true;
   // An effect that opened another interface ended the conversation.
   if (state.open.get(player.characterId) !== open) return;
+  // A refused effect (its error says why) must not go on to a node that speaks as if it had happened.
+  if (!done) {
+    closeDialogue(world, player);
+    return;
+  }
   const next = response.nextNodeId
     ? world.content.dialogues?.get(open.npcId)?.nodes.get(response.nextNodeId)
     : undefined;

@@ -20,6 +20,9 @@ import type { OpenDialogue } from './state.ts';
  *                            talk that opened the conversation already did, so usually nothing is left
  *  giveItem:<itemId>[:<n>]   give n (default 1) of an item
  *  openTanner                recognised; this world offers no tanning, so it does nothing
+ *
+ * An effect returns false when it was refused (its error already sent): a refused `startQuest` must not
+ * go on to the node that tells the quest's first step, so the conversation ends there instead.
  */
 export type Effect = (
   world: GameWorld,
@@ -27,7 +30,7 @@ export type Effect = (
   npc: OpenDialogue,
   arg: string | undefined,
   origin: string | undefined,
-) => void;
+) => boolean | undefined;
 
 /**
  * Run the `player:action` verb of whichever feature answers it, on this NPC (the player already stands
@@ -52,24 +55,26 @@ const EFFECTS: Readonly<Record<string, Effect>> = {
   },
   openStore: openShop,
   openShop,
-  startQuest: (world, player, npc, arg, origin) => {
-    startQuest(world, player, arg ?? '', npc.npcId, origin);
+  startQuest: (world, player, npc, arg, origin) => startQuest(world, player, arg ?? '', npc.npcId, origin),
+  completeQuest: (world, player, npc) => {
+    talkedTo(world, player, npc.npcId);
+    return true;
   },
-  completeQuest: (world, player, npc) => talkedTo(world, player, npc.npcId),
   giveItem: (world, player, _npc, arg, origin) => {
     const [itemId = '', n] = (arg ?? '').split(':');
     const quantity = n === undefined ? 1 : Number(n);
-    if (!world.content.items.has(itemId) || itemsLocked(world, player, origin)) return;
+    if (!world.content.items.has(itemId) || itemsLocked(world, player, origin)) return false;
     const purse = holdingsOf(player);
     if (!addItem(world.content, purse, itemId, quantity)) {
       emitError(world, player.characterId, 'INVENTORY_FULL', 'your inventory is full', origin);
-      return;
+      return false;
     }
     player.state.inventory = purse.inventory;
     player.state.coins = purse.coins;
     itemsChanged(world, player);
+    return true;
   },
-  openTanner: () => {},
+  openTanner: () => true,
 };
 
 /** The effect's name and argument: `startQuest:cooks_assistant` -> ['startQuest', 'cooks_assistant']. */
@@ -88,8 +93,8 @@ export function runEffect(
   npc: OpenDialogue,
   effect: string,
   origin: string | undefined,
-): void {
+): boolean {
   const [name, arg] = parseEffect(effect);
   const run = Object.hasOwn(EFFECTS, name) ? EFFECTS[name] : undefined;
-  run?.(world, player, npc, arg, origin);
+  return run?.(world, player, npc, arg, origin) !== false;
 }
