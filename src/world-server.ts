@@ -126,6 +126,8 @@ export async function startWorldServer(
     logger,
     registry: metrics.registry,
     afterTick: (world) => social.afterTick(world),
+    // A private message to another world leaves when it is sent, not after the next tick.
+    afterImmediate: (world) => social.afterTick(world),
   });
 
   // 3. Database: migrations and death-lock recovery run inside openPersistence.

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SKILLS } from '../../ecs/core/skills.ts';
 import {
+  actOn,
   type DialogueNode,
   fight,
   GameClient,
   gatherAt,
   makeRecipe,
+  pickUp,
   questList,
   chooseOption as sdkChoose,
   talkTo,
@@ -17,6 +20,9 @@ import { type DefaultWorld, startDefaultWorld } from '../helpers/default-world.t
  * the game's own verbs (walk, talk, choose, wield, eat, attack, gather, make), no admin command, no look
  * into the server. It starts each quest at the levels the ones before left it with (Boar Trouble at
  * combat level 3), never dies, and hears the NPC's done line on the talk that completes each quest.
+ * Then the same character trains every one of the 17 skills the quests did not, with what the world
+ * offers it (the general store's bow, arrows, runes and rawhide, the town's trees, the rats at the ford,
+ * the quarry's essence, the shrine, the agility course), as a new player would.
  * A fast tick (TICK_MS 20) keeps the walks and fights short; the rules are the same at any tick.
  */
 
@@ -197,5 +203,87 @@ describe('the three quests of the default world, played from a new character', (
     // No conversation ever showed an in-progress line on a talk that completed its quest.
     const completing = nodes.filter((n) => n.nodeId === 'quest_done');
     expect(completing.map((n) => n.npcId)).toEqual(['warden_corvin', 'angler_mags', 'smith_bertrand']);
+  });
+
+  it('then trains every skill with what the default world offers', async () => {
+    // Odalys' general store: a shortbow, arrows, runes, a hide.
+    await walk(606, 611);
+    const opened = await actOn(game, 'shop', npc('trader_odalys'), 'shop:open');
+    expect(opened.status).toBe('done');
+    const buy = async (itemId: string, quantity: number) => {
+      const before = held(itemId);
+      game.send('shop:buy', { shopId: 'emberfold_general', itemId, quantity });
+      await expect.poll(() => held(itemId), { timeout: 10_000 }).toBe(before + quantity);
+    };
+    await buy('ash_shortbow', 1);
+    await buy('bronze_arrow', 30);
+    await buy('gust_rune', 10);
+    await buy('mind_rune', 10);
+    await buy('rawhide', 1);
+    game.send('shop:close', { shopId: 'emberfold_general' });
+    // Crafting: tan the hide (2 coins), stitch gloves with the needle and thread of the starting kit.
+    expect(await makeRecipe(game, { recipeId: 'leather' })).toMatchObject({ reason: 'done', made: 1 });
+    expect(await makeRecipe(game, { recipeId: 'hide_gloves' })).toMatchObject({ reason: 'done', made: 1 });
+    // Woodcutting at the birches by the spawn; fletching and firemaking with the logs.
+    await walk(593, 597);
+    await gatherItems('tree_birch', 'birch_logs', 2);
+    expect(await makeRecipe(game, { recipeId: 'arrow_shaft' })).toMatchObject({ reason: 'done', made: 1 });
+    expect(await makeRecipe(game, { recipeId: 'birch_logs' })).toMatchObject({ reason: 'done', made: 1 });
+    // Agility: the first obstacle of the course west of the square.
+    await walk(563, 597);
+    const obstacle = game.world.nearest((e) => e.stationType === 'obstacle');
+    expect(obstacle).toBeDefined();
+    game.send('player:action', { action: 'cross', targetId: obstacle?.id as string });
+    await game.next('agility:end', 30_000);
+    // Fishing at the ford, and the rats of the reeds for ranged, magic, strength, defence and prayer.
+    await walk(593, 565);
+    await gatherItems('spot_shallows', 'raw_minnow', 1);
+    const killRat = async () => {
+      for (let tries = 0; tries < 10; tries++) {
+        await eatIfHurt();
+        const rat = game.world.nearest((e) => e.npcId === 'marsh_rat' && (e.health ?? 1) > 0);
+        if (!rat) {
+          await game.next('world:update', 5_000);
+          continue;
+        }
+        if ((await fight(game, rat.id, { timeoutMs: 60_000 })).status === 'killed') return;
+      }
+      throw new Error('no rat killed');
+    };
+    game.use(slotOf('ash_shortbow'));
+    game.use(slotOf('bronze_arrow'));
+    await expect.poll(() => me().equipment.weapon?.itemId ?? null, { timeout: 5_000 }).toBe('ash_shortbow');
+    await killRat();
+    game.send('combat:spell', { spellId: 'wind_strike' });
+    await killRat();
+    game.send('combat:spell', { spellId: null });
+    game.use(slotOf('bronze_dagger'));
+    await expect.poll(() => me().equipment.weapon?.itemId ?? null, { timeout: 5_000 }).toBe('bronze_dagger');
+    game.send('combat:style', { style: 'aggressive' });
+    await killRat();
+    game.send('combat:style', { style: 'defensive' });
+    await killRat();
+    const bones = game.world.nearest((e) => e.type === 'item' && e.itemId === 'bones');
+    expect(bones).toBeDefined();
+    expect((await pickUp(game, bones?.id as string)).status).toBe('done');
+    game.use(slotOf('bones'));
+    await expect.poll(() => me().skills.prayer.xp, { timeout: 5_000 }).toBeGreaterThan(0);
+    // Cooking at the town's range.
+    await walk(609, 615);
+    const range = game.world.nearest((e) => e.stationType === 'range');
+    const cooked = await makeRecipe(game, { recipeId: 'grilled_minnow', targetId: range?.id as string });
+    expect(cooked).toMatchObject({ reason: 'done', made: 1 });
+    // Runecrafting: essence from the quarry, bound at the shrine.
+    await walk(613, 674);
+    await gatherItems('rock_essence', 'plain_essence', 1);
+    await walk(600, 625);
+    const shrine = game.world.nearest((e) => e.stationType === 'altar');
+    const runes = await makeRecipe(game, { recipeId: 'gust_rune', targetId: shrine?.id as string });
+    expect(runes).toMatchObject({ reason: 'done', made: 1 });
+
+    // Every skill has gained experience since the character was made (constitution starts at 1,154).
+    const untrained = SKILLS.filter((k) => me().skills[k].xp <= (k === 'constitution' ? 1154 : 0));
+    expect(untrained).toEqual([]);
+    expect(deaths).toEqual([]);
   });
 });
