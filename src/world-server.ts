@@ -25,8 +25,9 @@ import { encodeFailureReporter } from '../net/ws/encode-failures.ts';
 import { openPersistence } from '../persistence/open.ts';
 import { prepareContent } from '../world/prepare.ts';
 import { DatabaseHealth } from './db-health.ts';
+import type { EarlyStart } from './early-start.ts';
 import { createIdentity, identityContent } from './identity.ts';
-import { schedulerSink } from './persistence-sink.ts';
+import { lateSink, schedulerSink } from './persistence-sink.ts';
 import { type RunningServer, startServer } from './server.ts';
 import type { ShutdownStep } from './shutdown.ts';
 import { WorldRuntime } from './world-runtime.ts';
@@ -44,6 +45,8 @@ export interface GameServerOptions {
   fetchImpl?: typeof fetch;
   /** Milliseconds between world-list heartbeats on NATS (default 2000). */
   worldHeartbeatMs?: number;
+  /** The database and the network thread, started ahead by main.ts while this code loaded. */
+  early?: EarlyStart;
 }
 
 export interface WorldServer {
@@ -65,6 +68,18 @@ export async function startWorldServer(
   logger: Logger,
   opts: GameServerOptions = {},
 ): Promise<WorldServer> {
+  // 3 starts first: the database opens in its own thread (or connection) while the content loads and
+  // the world is built here, and start-up waits for the slower of the two instead of their sum.
+  const opening = opts.early?.persistence ?? openPersistence(config, logger);
+  opening.catch(() => {});
+  const abandon = async () => {
+    await opts.early?.netWorker.terminate();
+    await opening.then(
+      (p) => p.close(),
+      () => {},
+    );
+  };
+
   // 2. Content: fetch/cache, validate, cross-reference; any invalid manifest stops start-up here.
   const contentConfig = opts.manifestsDir
     ? { ...config, manifestsDir: opts.manifestsDir, skipManifests: true }
@@ -77,14 +92,49 @@ export async function startWorldServer(
       error: (m: string) => logger.error(m),
     },
     ...(opts.fetchImpl ? { fetchImpl: opts.fetchImpl } : {}),
+  }).catch(async (err: unknown) => {
+    await abandon();
+    throw err;
   });
 
   // One set of metrics for this server, handed to everything that counts.
   const metrics = createServerMetrics();
   const { databaseUp } = metrics;
 
+  // The session registry exists once identity is created, which needs the runtime: deliver through it late.
+  let sessions: SessionRegistry | undefined;
+  const encodeFailed = encodeFailureReporter(logger, metrics.encodeFailures);
+  const delivery: Delivery = {
+    send: (id, event: ServerEventName, payload: ServerPayload<ServerEventName>) =>
+      sessions?.send(id, event, payload),
+    sendRaw: (id, frame) => sessions?.sendRaw(id, frame),
+    connection: (id) => sessions?.connection(id),
+    encodeFailed: (characterId, event, err) => encodeFailed(event, err, { characterId }),
+  };
+  // The world is built while the database opens: nothing reaches persistence or the social bridge
+  // before the first tick (runtime.start(), below), when both exist.
+  const runtime: WorldRuntime = new WorldRuntime({
+    content: content.sim,
+    seed: config.worldSeed,
+    tickMs: config.tickMs,
+    rules: {
+      homeTeleportCooldownSeconds: config.homeTeleportCooldownSeconds,
+      ...(config.voice.enabled ? { voiceWorld: config.voice.worldName } : {}),
+    },
+    delivery,
+    persistence: lateSink(() => sink),
+    logger,
+    registry: metrics.registry,
+    afterTick: (world) => social.afterTick(world),
+    // A private message to another world leaves when it is sent, not after the next tick.
+    afterImmediate: (world) => social.afterTick(world),
+  });
+
   // 3. Database: migrations and death-lock recovery run inside openPersistence.
-  const persistence = await openPersistence(config, logger);
+  const persistence = await opening.catch(async (err: unknown) => {
+    await opts.early?.netWorker.terminate();
+    throw err;
+  });
   const { port, saves } = persistence;
   const dbHealth = new DatabaseHealth(() => port.healthy(), {
     activity: () => port.activity(),
@@ -96,18 +146,7 @@ export async function startWorldServer(
   });
   await dbHealth.start();
   databaseUp.set(dbHealth.isOk() ? 1 : 0);
-
   const sink = schedulerSink(persistence, logger);
-  // The session registry exists once identity is created, which needs the runtime: deliver through it late.
-  let sessions: SessionRegistry | undefined;
-  const encodeFailed = encodeFailureReporter(logger, metrics.encodeFailures);
-  const delivery: Delivery = {
-    send: (id, event: ServerEventName, payload: ServerPayload<ServerEventName>) =>
-      sessions?.send(id, event, payload),
-    sendRaw: (id, frame) => sessions?.sendRaw(id, frame),
-    connection: (id) => sessions?.connection(id),
-    encodeFailed: (characterId, event, err) => encodeFailed(event, err, { characterId }),
-  };
   // Friends, presence and private messages leave the tick through the social bridge and the messaging
   // port: one world, the local implementation; several worlds (NATS_URL), NATS (docs/scaling.md).
   const { worldId, natsUrl, lockTtlMs } = config.worlds;
@@ -118,7 +157,7 @@ export async function startWorldServer(
       nats = await NatsMessaging.connect({ url: natsUrl, prefix: natsPrefix, name: `world-${worldId}` });
     } catch (err) {
       dbHealth.stop();
-      await persistence.close().catch(() => {});
+      await abandon().catch(() => {});
       throw err;
     }
     logger.info({ worldId, lockTtlMs }, 'connected to NATS: several worlds');
@@ -147,20 +186,6 @@ export async function startWorldServer(
     worldId,
     enqueue: (cmd) => runtime.enqueue(cmd),
     log: logger,
-  });
-  const runtime: WorldRuntime = new WorldRuntime({
-    content: content.sim,
-    seed: config.worldSeed,
-    tickMs: config.tickMs,
-    rules: {
-      homeTeleportCooldownSeconds: config.homeTeleportCooldownSeconds,
-      ...(config.voice.enabled ? { voiceWorld: config.voice.worldName } : {}),
-    },
-    delivery,
-    persistence: sink,
-    logger,
-    registry: metrics.registry,
-    afterTick: (world) => social.afterTick(world),
   });
   const rateLimits = new HttpRateLimits(config.rateLimit.disabled);
   const identity = await createIdentity({
@@ -207,6 +232,7 @@ export async function startWorldServer(
     verifyBearer: identity.verifyBearer,
     rateLimits,
     metrics,
+    ...(opts.early ? { netWorker: opts.early.netWorker } : {}),
     ...(opts.publicDir !== undefined ? { publicDir: opts.publicDir } : {}),
     status: {
       tick: () => runtime.tickStatus(),
