@@ -2,15 +2,7 @@ import { type Config, withListenPort } from '../lib/config.ts';
 import type { Logger } from '../lib/logger.ts';
 import { createServerMetrics } from '../lib/metrics.ts';
 import { HttpRateLimits } from '../net/http/rate-limit.ts';
-import { LocalMessaging } from '../net/messaging/local.ts';
-import { NatsMessaging } from '../net/messaging/nats.ts';
-import type { MessagingPort } from '../net/messaging/port.ts';
-import {
-  LocalWorldDirectory,
-  NatsWorldDirectory,
-  type WorldDirectory,
-  worldRoutes,
-} from '../net/messaging/worlds.ts';
+import { worldRoutes } from '../net/messaging/worlds.ts';
 import type { ServerEventName, ServerPayload } from '../net/protocol/index.ts';
 import { dataRoutes } from '../net/routes/data.ts';
 import { manifestRoutes } from '../net/routes/manifests.ts';
@@ -18,17 +10,17 @@ import { mapRoutes } from '../net/routes/map.ts';
 import { voiceRoutes } from '../net/routes/voice.ts';
 import type { Delivery } from '../net/session/outbound.ts';
 import type { SessionRegistry } from '../net/session/registry.ts';
-import { WorldLocks } from '../net/session/world-locks.ts';
 import { CLOSE_TAKEN_OVER } from '../net/session/ws-app.ts';
 import { SocialBridge } from '../net/social/bridge.ts';
 import { encodeFailureReporter } from '../net/ws/encode-failures.ts';
-import { openPersistence } from '../persistence/open.ts';
+import { type OpenedPersistence, openPersistence } from '../persistence/open.ts';
 import { prepareContent } from '../world/prepare.ts';
 import { DatabaseHealth } from './db-health.ts';
 import { createIdentity, identityContent } from './identity.ts';
 import { schedulerSink } from './persistence-sink.ts';
 import { type RunningServer, startServer } from './server.ts';
 import type { ShutdownStep } from './shutdown.ts';
+import { connectWorlds } from './world-links.ts';
 import { WorldRuntime } from './world-runtime.ts';
 
 /**
@@ -81,25 +73,23 @@ export async function startWorldServer(
 
   // One set of metrics for this server, handed to everything that counts.
   const metrics = createServerMetrics();
-  const { databaseUp } = metrics;
 
   // 3. Database: migrations and death-lock recovery run inside openPersistence.
-  const persistence = await openPersistence(config, logger);
+  const { persistence, dbHealth } = await openDatabase(config, logger, metrics.databaseUp);
   const { port, saves } = persistence;
-  const dbHealth = new DatabaseHealth(() => port.healthy(), {
-    activity: () => port.activity(),
-    onChange: (ok) => {
-      databaseUp.set(ok ? 1 : 0);
-      if (ok) logger.info('database is reachable again');
-      else logger.error('database is down');
-    },
-  });
-  await dbHealth.start();
-  databaseUp.set(dbHealth.isOk() ? 1 : 0);
 
-  const sink = schedulerSink(persistence, logger);
-  // The session registry exists once identity is created, which needs the runtime: deliver through it late.
+  // The session registry exists once identity is created, which needs the runtime: sessions are reached
+  // through it late (delivery, characters another world took).
   let sessions: SessionRegistry | undefined;
+  const links = await connectWorlds(config, logger, port, (lost) => {
+    for (const id of lost) sessions?.connection(id)?.close(CLOSE_TAKEN_OVER, 'taken over by another world');
+  }).catch(async (err: unknown) => {
+    dbHealth.stop();
+    await persistence.close().catch(() => {});
+    throw err;
+  });
+  const { messaging, worldLocks } = links;
+
   const encodeFailed = encodeFailureReporter(logger, metrics.encodeFailures);
   const delivery: Delivery = {
     send: (id, event: ServerEventName, payload: ServerPayload<ServerEventName>) =>
@@ -108,46 +98,9 @@ export async function startWorldServer(
     connection: (id) => sessions?.connection(id),
     encodeFailed: (characterId, event, err) => encodeFailed(event, err, { characterId }),
   };
-  // Friends, presence and private messages leave the tick through the social bridge and the messaging
-  // port: one world, the local implementation; several worlds (NATS_URL), NATS (docs/scaling.md).
-  const { worldId, natsUrl, lockTtlMs } = config.worlds;
-  const natsPrefix = config.worlds.natsPrefix;
-  let nats: NatsMessaging | undefined;
-  if (natsUrl !== undefined) {
-    try {
-      nats = await NatsMessaging.connect({ url: natsUrl, prefix: natsPrefix, name: `world-${worldId}` });
-    } catch (err) {
-      dbHealth.stop();
-      await persistence.close().catch(() => {});
-      throw err;
-    }
-    logger.info({ worldId, lockTtlMs }, 'connected to NATS: several worlds');
-  }
-  const messaging: MessagingPort = nats ?? new LocalMessaging();
-  // One character, one world: with several worlds a login takes the character's hold in the database.
-  const worldLocks = nats
-    ? new WorldLocks(
-        port,
-        worldId,
-        lockTtlMs,
-        (lost) => {
-          logger.error(
-            { worldId, characters: lost },
-            'characters taken by another world: their sessions end',
-          );
-          for (const id of lost)
-            sessions?.connection(id)?.close(CLOSE_TAKEN_OVER, 'taken over by another world');
-        },
-        logger,
-      )
-    : undefined;
-  const social = new SocialBridge({
-    port,
-    messaging,
-    worldId,
-    enqueue: (cmd) => runtime.enqueue(cmd),
-    log: logger,
-  });
+  // The runtime ticks the social bridge, which queues commands into the runtime: the bridge is made
+  // right after it, before the first tick.
+  let social: SocialBridge | undefined;
   const runtime: WorldRuntime = new WorldRuntime({
     content: content.sim,
     seed: config.worldSeed,
@@ -157,11 +110,20 @@ export async function startWorldServer(
       ...(config.voice.enabled ? { voiceWorld: config.voice.worldName } : {}),
     },
     delivery,
-    persistence: sink,
+    persistence: schedulerSink(persistence, logger),
     logger,
     registry: metrics.registry,
-    afterTick: (world) => social.afterTick(world),
+    afterTick: (world) => social?.afterTick(world),
   });
+  // Friends, presence and private messages leave the tick through the social bridge and the messaging port.
+  const bridge = new SocialBridge({
+    port,
+    messaging,
+    worldId: config.worlds.worldId,
+    enqueue: (cmd) => runtime.enqueue(cmd),
+    log: logger,
+  });
+  social = bridge;
   const rateLimits = new HttpRateLimits(config.rateLimit.disabled);
   const identity = await createIdentity({
     config,
@@ -178,12 +140,14 @@ export async function startWorldServer(
     ...(worldLocks ? { worldLocks } : {}),
   });
   sessions = identity.registry;
-  const thisWorld = { id: worldId, address: config.urls.ws, playersOnline: () => runtime.playersOnline() };
-  const worlds: WorldDirectory = nats
-    ? new NatsWorldDirectory(nats.nc, natsPrefix, thisWorld, opts.worldHeartbeatMs ?? 2000)
-    : new LocalWorldDirectory(thisWorld);
+  const thisWorld = {
+    id: config.worlds.worldId,
+    address: config.urls.ws,
+    playersOnline: () => runtime.playersOnline(),
+  };
+  const worlds = links.directory(thisWorld, opts.worldHeartbeatMs ?? 2000);
   // Presence follows the worlds: a world that comes up is asked who is online, one that goes down takes its players offline.
-  worlds.onStatus((id, status) => social.worldStatus(id, status));
+  worlds.onStatus((id, status) => bridge.worldStatus(id, status));
   worldLocks?.start();
 
   // 4. HTTP + WebSocket.
@@ -240,8 +204,8 @@ export async function startWorldServer(
       run: async () => {
         dbHealth.stop();
         // Social actions still running write before the database closes.
-        await social.idle();
-        social.close();
+        await bridge.idle();
+        bridge.close();
         // Everyone was saved in the last tick: their holds go, other worlds may take them at once.
         await worldLocks
           ?.close()
@@ -269,4 +233,25 @@ export async function startWorldServer(
       return stopping;
     },
   };
+}
+
+/** The database and the health check that watches it (the `database_up` gauge follows it). */
+async function openDatabase(
+  config: Config,
+  logger: Logger,
+  databaseUp: ReturnType<typeof createServerMetrics>['databaseUp'],
+): Promise<{ persistence: OpenedPersistence; dbHealth: DatabaseHealth }> {
+  const persistence = await openPersistence(config, logger);
+  const { port } = persistence;
+  const dbHealth = new DatabaseHealth(() => port.healthy(), {
+    activity: () => port.activity(),
+    onChange: (ok) => {
+      databaseUp.set(ok ? 1 : 0);
+      if (ok) logger.info('database is reachable again');
+      else logger.error('database is down');
+    },
+  });
+  await dbHealth.start();
+  databaseUp.set(dbHealth.isOk() ? 1 : 0);
+  return { persistence, dbHealth };
 }
