@@ -1,11 +1,13 @@
 import uWS from 'uWebSockets.js';
 import { type Config, ConfigError, loadConfig } from '../lib/config.ts';
 import { createLogger } from '../lib/logger.ts';
+import { startEarly } from './early-start.ts';
 import { installShutdown } from './shutdown.ts';
-import { startWorldServer, type WorldServer } from './world-server.ts';
+import type { WorldServer } from './world-server.ts';
 
 /**
- * Composition root. Start-up follows the specification's order, one explicit step each:
+ * Composition root. Start-up follows the specification's order, one explicit step each (the database
+ * and the network thread are started ahead, in their own threads, see src/early-start.ts):
  *   1. configuration (refuses to start on any problem, before anything is touched)
  *   2. content manifests
  *   3. database
@@ -35,17 +37,22 @@ async function main(): Promise<void> {
   }
   logger.info({ port: config.port, env: config.env }, 'starting');
 
-  // Filled in once start-up completes; a signal during start-up exits after what exists is closed.
+  // The database opens and the network thread loads in their own threads while this one loads the
+  // server's code below (most of a start-up is loading code): start-up takes the slowest, not the sum.
+  const early = startEarly(config, logger);
+
+  // Filled in once start-up completes; a signal during start-up closes what was started ahead.
   let app: WorldServer | undefined;
   installShutdown({
     logger,
-    steps: () => app?.shutdownSteps() ?? [],
+    steps: () => app?.shutdownSteps() ?? [{ name: 'start-up', run: () => early.abandon() }],
     emergency: () => app?.emergencySave(),
   });
 
   // 2-5. Content manifests -> database -> HTTP + WebSocket -> world (src/world-server.ts).
-  app = await startWorldServer(config, logger);
-  logger.info({ port: app.port }, 'ready');
+  const { startWorldServer } = await import('./world-server.ts');
+  app = await startWorldServer(config, logger, { early });
+  logger.info({ startupMs: Math.round(performance.now()), port: app.port }, 'ready');
 }
 
 main().catch((err: unknown) => {

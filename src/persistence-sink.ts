@@ -86,3 +86,19 @@ export function schedulerSink(
     flushTick: () => saves.flushTick(),
   };
 }
+
+/**
+ * A sink whose target is set later: the world is built while the database still opens, and nothing
+ * reaches the sink before the first tick, which runs once the target is set.
+ */
+export function lateSink(target: () => PersistenceSink): PersistenceSink {
+  return {
+    itemsChanged: (s) => target().itemsChanged(s),
+    dirty: (s) => target().dirty(s),
+    logout: (s) => target().logout(s),
+    runTransaction: (tx) => target().runTransaction(tx),
+    deathLock: (l) => target().deathLock(l),
+    tradeAudit: (a) => target().tradeAudit(a),
+    flushTick: () => target().flushTick(),
+  };
+}

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import { type Config, withListenPort } from '../lib/config.ts';
 import type { Logger } from '../lib/logger.ts';
 import { buildCorsRules } from '../net/http/cors.ts';
@@ -43,6 +44,8 @@ export interface ServerOptions {
   wsMaxBufferedBytes?: number;
   /** The server's metrics (the composition root's); a fresh registry when omitted. */
   metrics?: ServerMetrics;
+  /** The network thread's worker, started ahead while the server loads (src/early-start.ts). */
+  netWorker?: Worker;
 }
 
 export interface RunningServer {
@@ -114,6 +117,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       wsConnectionsPerAddress: config.limits.wsConnectionsPerAddress,
       wsOriginRules,
     },
+    ...(opts.netWorker ? { worker: opts.netWorker } : {}),
     ws: opts.ws,
     http,
     logger,

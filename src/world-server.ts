@@ -1,6 +1,6 @@
 import { type Config, withListenPort } from '../lib/config.ts';
 import type { Logger } from '../lib/logger.ts';
-import { createServerMetrics } from '../lib/metrics.ts';
+import { createServerMetrics, type ServerMetrics } from '../lib/metrics.ts';
 import { HttpRateLimits } from '../net/http/rate-limit.ts';
 import { worldRoutes } from '../net/messaging/worlds.ts';
 import type { ServerEventName, ServerPayload } from '../net/protocol/index.ts';
@@ -16,8 +16,10 @@ import { encodeFailureReporter } from '../net/ws/encode-failures.ts';
 import { type OpenedPersistence, openPersistence } from '../persistence/open.ts';
 import { prepareContent } from '../world/prepare.ts';
 import { DatabaseHealth } from './db-health.ts';
+import type { EarlyStart } from './early-start.ts';
 import { createIdentity, identityContent } from './identity.ts';
-import { schedulerSink } from './persistence-sink.ts';
+import type { PersistenceSink } from './persistence-handoff.ts';
+import { lateSink, schedulerSink } from './persistence-sink.ts';
 import { type RunningServer, startServer } from './server.ts';
 import type { ShutdownStep } from './shutdown.ts';
 import { connectWorlds } from './world-links.ts';
@@ -36,6 +38,8 @@ export interface GameServerOptions {
   fetchImpl?: typeof fetch;
   /** Milliseconds between world-list heartbeats on NATS (default 2000). */
   worldHeartbeatMs?: number;
+  /** The database and the network thread, started ahead by main.ts while this code loaded. */
+  early?: EarlyStart;
 }
 
 export interface WorldServer {
@@ -57,6 +61,18 @@ export async function startWorldServer(
   logger: Logger,
   opts: GameServerOptions = {},
 ): Promise<WorldServer> {
+  // 3 starts first: the database opens in its own thread (or connection) while the content loads and
+  // the world is built here, and start-up waits for the slower of the two instead of their sum.
+  const opening = opts.early?.persistence ?? openPersistence(config, logger);
+  opening.catch(() => {});
+  const abandon = async () => {
+    await opts.early?.netWorker.terminate();
+    await opening.then(
+      (p) => p.close(),
+      () => {},
+    );
+  };
+
   // 2. Content: fetch/cache, validate, cross-reference; any invalid manifest stops start-up here.
   const contentConfig = opts.manifestsDir
     ? { ...config, manifestsDir: opts.manifestsDir, skipManifests: true }
@@ -69,27 +85,16 @@ export async function startWorldServer(
       error: (m: string) => logger.error(m),
     },
     ...(opts.fetchImpl ? { fetchImpl: opts.fetchImpl } : {}),
+  }).catch(async (err: unknown) => {
+    await abandon();
+    throw err;
   });
 
   // One set of metrics for this server, handed to everything that counts.
   const metrics = createServerMetrics();
 
-  // 3. Database: migrations and death-lock recovery run inside openPersistence.
-  const { persistence, dbHealth } = await openDatabase(config, logger, metrics.databaseUp);
-  const { port, saves } = persistence;
-
-  // The session registry exists once identity is created, which needs the runtime: sessions are reached
-  // through it late (delivery, characters another world took).
+  // The session registry exists once identity is created, which needs the runtime: deliver through it late.
   let sessions: SessionRegistry | undefined;
-  const links = await connectWorlds(config, logger, port, (lost) => {
-    for (const id of lost) sessions?.connection(id)?.close(CLOSE_TAKEN_OVER, 'taken over by another world');
-  }).catch(async (err: unknown) => {
-    dbHealth.stop();
-    await persistence.close().catch(() => {});
-    throw err;
-  });
-  const { messaging, worldLocks } = links;
-
   const encodeFailed = encodeFailureReporter(logger, metrics.encodeFailures);
   const delivery: Delivery = {
     send: (id, event: ServerEventName, payload: ServerPayload<ServerEventName>) =>
@@ -98,8 +103,9 @@ export async function startWorldServer(
     connection: (id) => sessions?.connection(id),
     encodeFailed: (characterId, event, err) => encodeFailed(event, err, { characterId }),
   };
-  // The runtime ticks the social bridge, which queues commands into the runtime: the bridge is made
-  // right after it, before the first tick.
+  // The world is built while the database opens: nothing reaches persistence or the social bridge
+  // before the first tick (runtime.start(), below). Both are set once the database is open.
+  let sink: PersistenceSink | undefined;
   let social: SocialBridge | undefined;
   const runtime: WorldRuntime = new WorldRuntime({
     content: content.sim,
@@ -110,11 +116,34 @@ export async function startWorldServer(
       ...(config.voice.enabled ? { voiceWorld: config.voice.worldName } : {}),
     },
     delivery,
-    persistence: schedulerSink(persistence, logger),
+    persistence: lateSink(() => {
+      if (!sink) throw new Error('persistence used before the database opened');
+      return sink;
+    }),
     logger,
     registry: metrics.registry,
     afterTick: (world) => social?.afterTick(world),
+    // A private message to another world leaves when it is sent, not after the next tick.
+    afterImmediate: (world) => social?.afterTick(world),
   });
+
+  // 3. Database: migrations and death-lock recovery run inside openPersistence.
+  const persistence = await opening.catch(async (err: unknown) => {
+    await opts.early?.netWorker.terminate();
+    throw err;
+  });
+  const { port, saves } = persistence;
+  const dbHealth = await watchDatabase(port, logger, metrics.databaseUp);
+  sink = schedulerSink(persistence, logger);
+  // The other worlds (NATS_URL): messaging, character holds, the world list (world-links.ts).
+  const links = await connectWorlds(config, logger, port, (lost) => {
+    for (const id of lost) sessions?.connection(id)?.close(CLOSE_TAKEN_OVER, 'taken over by another world');
+  }).catch(async (err: unknown) => {
+    dbHealth.stop();
+    await abandon().catch(() => {});
+    throw err;
+  });
+  const { messaging, worldLocks } = links;
   // Friends, presence and private messages leave the tick through the social bridge and the messaging port.
   const bridge = new SocialBridge({
     port,
@@ -171,6 +200,7 @@ export async function startWorldServer(
     verifyBearer: identity.verifyBearer,
     rateLimits,
     metrics,
+    ...(opts.early ? { netWorker: opts.early.netWorker } : {}),
     ...(opts.publicDir !== undefined ? { publicDir: opts.publicDir } : {}),
     status: {
       tick: () => runtime.tickStatus(),
@@ -235,14 +265,12 @@ export async function startWorldServer(
   };
 }
 
-/** The database and the health check that watches it (the `database_up` gauge follows it). */
-async function openDatabase(
-  config: Config,
+/** The health check that watches the database (the `database_up` gauge follows it). */
+async function watchDatabase(
+  port: OpenedPersistence['port'],
   logger: Logger,
-  databaseUp: ReturnType<typeof createServerMetrics>['databaseUp'],
-): Promise<{ persistence: OpenedPersistence; dbHealth: DatabaseHealth }> {
-  const persistence = await openPersistence(config, logger);
-  const { port } = persistence;
+  databaseUp: ServerMetrics['databaseUp'],
+): Promise<DatabaseHealth> {
   const dbHealth = new DatabaseHealth(() => port.healthy(), {
     activity: () => port.activity(),
     onChange: (ok) => {
@@ -253,5 +281,5 @@ async function openDatabase(
   });
   await dbHealth.start();
   databaseUp.set(dbHealth.isOk() ? 1 : 0);
-  return { persistence, dbHealth };
+  return dbHealth;
 }

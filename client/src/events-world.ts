@@ -45,27 +45,26 @@ export function bindWorldEvents(c: GameConnection, { app, story, pickups }: List
 
   c.on('world:update', (u) => {
     state.tick = u.tick;
-    app.clock.observe(u.tick, performance.now());
+    const now = performance.now();
+    app.clock.observe(u.tick, now);
     for (const id of u.removed) pickups.settled(id);
-    state.applyUpdate(u.entities, u.removed);
-  });
-
-  c.on('combat:hit', (h) => {
-    state.splats.push({ targetId: h.targetId, damage: h.damage, until: performance.now() + 1000 });
-    const t = state.lookup(h.targetId);
-    if (t) t.health = h.targetHealth;
-    if (state.me && h.targetId === state.me.id) {
-      state.me.health = h.targetHealth;
-      app.refresh('me');
+    // Hits and deaths ride in the entity's entry, once per tick for everyone who sees it. A dead NPC's
+    // last entry comes with its id in `removed` too: shown where it fell, then gone.
+    const gone = new Set(u.removed);
+    for (const e of u.entities) {
+      for (const h of e.hits ?? [])
+        state.splats.push({ targetId: e.id, damage: h.damage, until: now + 1000 });
+      if (e.death === undefined) continue;
+      const seen = state.lookup(e.id);
+      if (seen)
+        state.deaths.set(e.id, { e: { ...seen, ...e, x: seen.x, z: seen.z, health: 0 }, until: now + 2000 });
     }
+    state.applyUpdate(gone.size === 0 ? u.entities : u.entities.filter((e) => !gone.has(e.id)), u.removed);
   });
 
+  // My own fights' events: the splats and deaths are drawn from world:update above.
   c.on('entity:death', (d) => {
     const e = state.lookup(d.id);
-    if (e) {
-      e.health = 0;
-      state.deaths.set(d.id, { e: { ...e }, until: performance.now() + 2000 });
-    }
     if (d.id === state.me?.id) {
       story.set({ kind: 'quiet' });
       progress.end();

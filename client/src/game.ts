@@ -64,8 +64,8 @@ export class GameState {
   teleportCooling = false;
   /**
    * Entities that died, drawn greyed out until `until`. The server removes a dead NPC in the same
-   * tick's world:update (which comes after that tick's combat:hit and entity:death), so the last
-   * removed entities are kept in `gone` to draw the killing hit and the death where they fell.
+   * tick's world:update that shows its killing hit and its death, so the last removed entities are
+   * kept in `gone` to draw them where it fell.
    */
   readonly deaths = new Map<string, { e: ViewEntity; until: number }>();
   readonly gone = new Map<string, ViewEntity>();
@@ -79,7 +79,9 @@ export class GameState {
       this.gone.set(id, e);
       if (this.gone.size > 64) this.gone.delete(this.gone.keys().next().value as string);
     }
-    for (const e of entities) {
+    for (const entry of entities) {
+      // Hits and a death belong to their tick (events-world.ts draws them): not kept on the entity.
+      const { hits: _hits, death: _death, ...e } = entry;
       this.gone.delete(e.id);
       const known = this.entities.get(e.id);
       if (known) Object.assign(known, e);

@@ -26,6 +26,8 @@ export const Dirty = {
   visibility: 1 << 7,
   /** The entity it fights (world:update `targetId`). */
   target: 1 << 8,
+  /** Hits or a death shown on it this tick (world:update `hits`, `death`): presentation, not state. */
+  shown: 1 << 9,
 } as const;
 
 /** Movement modes (Movement.mode). */

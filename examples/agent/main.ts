@@ -24,7 +24,11 @@ const agent = await startAgent({
 console.log(
   `agent ${agent.agentId} playing character ${agent.characterId}; token for the API: ${agent.token}`,
 );
-const report = setInterval(() => console.log(JSON.stringify(agent.stats)), 10_000);
+const started = performance.now();
+const report = setInterval(() => {
+  const seconds = Math.round((performance.now() - started) / 1000);
+  console.log(JSON.stringify({ seconds, ...agent.stats }));
+}, 10_000);
 process.once('SIGINT', () => {
   clearInterval(report);
   void agent.stop().then(() => process.exit(0));

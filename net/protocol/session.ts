@@ -108,7 +108,7 @@ export const SESSION_WIRE = defineWire({
         entities: z.array(wireEntity),
         removed: z.array(z.string()),
       }),
-      doc: "What changed this tick among entities within the receiver's view: entered (all public fields) or changed (changed fields) in `entities`, left view or despawned in `removed`.",
+      doc: "What changed this tick among entities within the receiver's view: entered (all public fields) or changed (changed fields) in `entities`, left view or despawned in `removed`. What the tick showed on an entity rides in its entry, for everyone who sees it, once, in the tick it happened: `hits` (every hit it took, in order: `attackerId`, `damage`, 0 for a miss, `style`; its `health` in the same entry is what is left) and `death` (`killerId`, its last hitter). They belong to that tick: do not keep them on the entity. An entity that died and despawned (an NPC), or left view in the same tick it was hit (a player waking at the spawn), has its last entry in `entities` and its id in `removed`: apply `entities` first, then `removed`.",
     }),
   },
 });

@@ -3,6 +3,7 @@ import { EQUIP_SLOTS, type EquipSlot } from '../../ecs/core/character-state.ts';
 import { ENTITY_TYPES } from '../../ecs/core/components.ts';
 import { ERROR_CODES, type ErrorCode } from '../../ecs/core/events.ts';
 import { type WireEquipSlot, wireEquipSlot } from '../../ecs/core/faces/primitives.ts';
+import { shownDeath, shownHit } from '../../ecs/features/combat/index.ts';
 
 /** Wire shapes more than one feature's events use. */
 
@@ -57,6 +58,13 @@ export const wireEntity = z
     stationType: z.string().optional(),
     /** player, npc: the entity it fights; null when it stops. */
     targetId: z.string().nullable().optional(),
+    /**
+     * player, npc: the hits it took this tick, in the order they landed (only in the tick they happened;
+     * every viewer gets each once).
+     */
+    hits: z.array(shownHit).optional(),
+    /** player, npc: it died this tick (a dead NPC is also in `removed` of the same update). */
+    death: shownDeath.optional(),
   })
   .loose();
 

@@ -7,6 +7,7 @@ import {
   ByteArena,
   type ChunkSource,
   type FrameSegments,
+  type PackRecord,
   packFlat,
   packStrings,
   writeArrayHeader,
@@ -351,7 +352,7 @@ export class FragmentCache {
   }
 
   private pack(f: Fragment): void {
-    f.mp = packFlat(f.entity as Record<string, string | number | boolean | undefined>, this.arena);
+    f.mp = packFlat(f.entity as PackRecord, this.arena);
     f.mpChunk = this.arena.lastChunk;
     f.mpOffset = this.arena.lastOffset;
   }

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { Dirty, ENTITY_TYPE_NAMES, EntityType } from '../../ecs/core/components.ts';
 import { combatLevel } from '../../ecs/core/skills.ts';
 import type { GameWorld } from '../../ecs/core/world.ts';
-import { targetIdOf } from '../../ecs/features/combat/index.ts';
+import { shownOf, targetIdOf } from '../../ecs/features/combat/index.ts';
 import { GROUND_ITEMS, groundItemVisibleTo } from '../../ecs/features/ground-items/index.ts';
 import { NPCS } from '../../ecs/features/npcs/index.ts';
 import { RESOURCES } from '../../ecs/features/resources/index.ts';
@@ -38,6 +38,7 @@ export function fullEntity(world: GameWorld, eid: number): WireEntity {
         maxHealth: c.Health.max[eid] as number,
         moving: c.Movement.mode[eid] as number,
         ...withTarget(world, eid),
+        ...withShown(world, eid),
       };
     }
     case EntityType.npc: {
@@ -54,6 +55,7 @@ export function fullEntity(world: GameWorld, eid: number): WireEntity {
         maxHealth: c.Health.max[eid] as number,
         moving: c.Movement.mode[eid] as number,
         ...withTarget(world, eid),
+        ...withShown(world, eid),
       };
     }
     case EntityType.item: {
@@ -92,6 +94,30 @@ function withTarget(world: GameWorld, eid: number): { targetId?: string } {
   return targetId === null ? {} : { targetId };
 }
 
+/** This tick's hits and death on it (combat's presentation), left out when there are none. */
+function withShown(
+  world: GameWorld,
+  eid: number,
+): { hits?: WireEntity['hits']; death?: WireEntity['death'] } {
+  const shown = shownOf(world, eid);
+  if (shown === undefined) return {};
+  return {
+    ...(shown.hits.length > 0 ? { hits: shown.hits } : {}),
+    ...(shown.death !== undefined ? { death: shown.death } : {}),
+  };
+}
+
+/**
+ * The wire id of an entity, also when it despawned this tick (its wireIds entry is cleared then, but a
+ * death is still shown in its last entry).
+ */
+function wireIdOf(world: GameWorld, eid: number): string {
+  const id = world.wireIds[eid];
+  if (id !== undefined) return id;
+  for (const d of world.despawned) if (d.eid === eid) return d.wireId;
+  return '';
+}
+
 // Imported bindings are getters under tsx's module transform: hot constants copied into locals once.
 const MOVED = Dirty.position | Dirty.moving;
 const OTHER_FIELDS = ~(Dirty.position | Dirty.moving | Dirty.visibility) >>> 0;
@@ -104,7 +130,7 @@ export function changedEntity(world: GameWorld, eid: number): WireEntity {
   const bits = c.Replicated.dirty[eid] as number;
   const kind = c.Kind.type[eid] as number;
   const out: WireEntity = {
-    id: world.wireIds[eid] as string,
+    id: wireIdOf(world, eid),
     type: ENTITY_TYPE_NAMES[kind] ?? 'player',
     x: c.Position.x[eid] as number,
     z: c.Position.z[eid] as number,
@@ -122,6 +148,10 @@ export function changedEntity(world: GameWorld, eid: number): WireEntity {
   if (bits & Dirty.quantity) out.quantity = full.quantity;
   if (bits & Dirty.depleted) out.depleted = full.depleted;
   if (bits & Dirty.target) out.targetId = full.targetId ?? null;
+  if (bits & Dirty.shown) {
+    if (full.hits !== undefined) out.hits = full.hits;
+    if (full.death !== undefined) out.death = full.death;
+  }
   return out;
 }
 

@@ -191,15 +191,13 @@ export class ByteArena {
 const result = (arena: ByteArena | undefined): Uint8Array =>
   arena === undefined ? plain.slice(0, at) : arena.copy(plain.subarray(0, at));
 
-/** MessagePack of a flat object (keys in insertion order; undefined values skipped). */
-export function packFlat(
-  obj: Record<string, string | number | boolean | null | undefined>,
-  arena?: ByteArena,
-): Uint8Array {
-  at = 0;
-  const keys = Object.keys(obj);
-  let count = 0;
-  for (const k of keys) if (obj[k] !== undefined) count++;
+/** A value of a wire entry: scalars, and the short lists of small records a tick shows (`hits`). */
+export type PackValue = string | number | boolean | null | undefined | readonly PackValue[] | PackRecord;
+export interface PackRecord {
+  readonly [key: string]: PackValue;
+}
+
+function writeMapHeader(count: number): void {
   ensure(3);
   if (count < 16) scratch[at++] = 0x80 | count;
   else {
@@ -207,17 +205,41 @@ export function packFlat(
     scratch.writeUInt16BE(count, at);
     at += 2;
   }
+}
+
+function writeRecord(obj: PackRecord): void {
+  const keys = Object.keys(obj);
+  let count = 0;
+  for (const k of keys) if (obj[k] !== undefined) count++;
+  writeMapHeader(count);
   for (const k of keys) {
     const v = obj[k];
     if (v === undefined) continue;
     writeString(k);
-    if (typeof v === 'string') writeString(v);
-    else if (typeof v === 'number') writeNumber(v);
-    else {
-      ensure(1);
-      scratch[at++] = v === null ? 0xc0 : v ? 0xc3 : 0xc2;
-    }
+    writeValue(v);
   }
+}
+
+function writeValue(v: Exclude<PackValue, undefined>): void {
+  if (typeof v === 'string') writeString(v);
+  else if (typeof v === 'number') writeNumber(v);
+  else if (v === null || typeof v === 'boolean') {
+    ensure(1);
+    scratch[at++] = v === null ? 0xc0 : v ? 0xc3 : 0xc2;
+  } else if (Array.isArray(v)) {
+    ensure(5);
+    at = writeArrayHeader(scratch, at, v.length);
+    for (const item of v as readonly PackValue[]) writeValue(item ?? null);
+  } else writeRecord(v as PackRecord);
+}
+
+/**
+ * MessagePack of an entry (keys in insertion order; undefined values skipped; nested lists and records
+ * as a general encoder writes them).
+ */
+export function packFlat(obj: PackRecord, arena?: ByteArena): Uint8Array {
+  at = 0;
+  writeRecord(obj);
   return result(arena);
 }
 

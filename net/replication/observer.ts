@@ -1,4 +1,4 @@
-import { EntityType } from '../../ecs/core/components.ts';
+import { Dirty, EntityType } from '../../ecs/core/components.ts';
 import type { GameWorld } from '../../ecs/core/world.ts';
 import { REPLICATED_BITS, visibleTo } from './entity-fields.ts';
 
@@ -15,6 +15,7 @@ const SCAN_MARGIN = 4;
 // Imported bindings are getters under tsx's module transform: copy hot constants into locals once.
 const ITEM = EntityType.item;
 const CHANGE_BITS = REPLICATED_BITS;
+const SHOWN = Dirty.shown;
 
 export interface Observer {
   readonly characterId: string;
@@ -74,11 +75,23 @@ export function knows(obs: Observer, eid: number): boolean {
   return ((obs.known[eid >>> 5] as number) & (1 << (eid & 31))) !== 0;
 }
 
-/** Drops eid from the observer's known set (module level: a closure per observe() call costs). */
-function forget(obs: Observer, removed: string[], eid: number, wireId: string | undefined): void {
+/**
+ * Drops eid from the observer's known set (module level: a closure per observe() call costs). An entity
+ * that shows hits or a death this tick (it died and despawned, or woke at the spawn far away) still gets
+ * its entry in `changed`, before it is removed: whoever saw it sees how it ended.
+ */
+function forget(
+  obs: Observer,
+  delta: ObserverDelta,
+  dirty: Uint32Array,
+  eid: number,
+  wireId: string | undefined,
+): void {
   obs.known[eid >>> 5] = (obs.known[eid >>> 5] as number) & ~(1 << (eid & 31));
   obs.knownCount--;
-  if (wireId !== undefined) removed.push(wireId);
+  if (wireId === undefined) return;
+  if (((dirty[eid] as number) & SHOWN) !== 0) delta.changed.push(eid);
+  delta.removed.push(wireId);
 }
 
 /**
@@ -99,6 +112,7 @@ export function observe(world: GameWorld, obs: Observer, scratch: ViewScratch): 
   const changed: number[] = [];
   const changedCells: number[] = [];
   const removed: string[] = [];
+  const delta: ObserverDelta = { characterId: me, entered, changed, changedCells, removed };
   // Known entities met and kept this tick; when fewer than known remain, the known set is swept.
   let kept = 0;
   // The scan reaches SCAN_MARGIN beyond the keep distance so that whatever walked or ran out of view
@@ -148,7 +162,7 @@ export function observe(world: GameWorld, obs: Observer, scratch: ViewScratch): 
         const visible = Kind.type[eid] !== ITEM || visibleTo(world, eid, me);
         if (isKnown) {
           if (d > keep || !visible) {
-            forget(obs, removed, eid, world.wireIds[eid]);
+            forget(obs, delta, dirty, eid, world.wireIds[eid]);
             continue;
           }
           kept++;
@@ -163,7 +177,7 @@ export function observe(world: GameWorld, obs: Observer, scratch: ViewScratch): 
     }
   }
   for (const [eid, wireId] of scratch.despawned) {
-    if (((known[eid >>> 5] as number) & (1 << (eid & 31))) !== 0) forget(obs, removed, eid, wireId);
+    if (((known[eid >>> 5] as number) & (1 << (eid & 31))) !== 0) forget(obs, delta, dirty, eid, wireId);
   }
   if (obs.knownCount > kept) {
     // Something known was not met: it jumped far away (teleport, respawn) since last tick.
@@ -176,9 +190,9 @@ export function observe(world: GameWorld, obs: Observer, scratch: ViewScratch): 
         const dx = (Position.x[eid] as number) - px;
         const dz = (Position.z[eid] as number) - pz;
         if (Math.max(dx < 0 ? -dx : dx, dz < 0 ? -dz : dz) > reach)
-          forget(obs, removed, eid, world.wireIds[eid]);
+          forget(obs, delta, dirty, eid, world.wireIds[eid]);
       }
     }
   }
-  return { characterId: me, entered, changed, changedCells, removed };
+  return delta;
 }

@@ -1,13 +1,13 @@
 import type { Worker } from 'node:worker_threads';
 import type { Logger } from '../../lib/logger.ts';
 import type { ServerMetrics } from '../../lib/metrics.ts';
-import { startTsWorker } from '../../lib/ts-worker.ts';
 import type { ChunkSource } from '../replication/msgpack-entity.ts';
 import { encodeFailureReporter } from '../ws/encode-failures.ts';
 import type { WsApp, WsConnection } from '../ws/types.ts';
 import { FrameBatchWriter } from './frame-batch.ts';
 import type { FromNet, NetEvent, NetHttpReply, NetHttpRequest, NetWorkerData, ToNet } from './messages.ts';
 import { type ConnectionLink, RemoteConnection } from './remote-connection.ts';
+import { handNetWorkerData, startNetWorker } from './start-worker.ts';
 
 /**
  * Starts the network thread (net-worker.ts) and connects it to the game: socket events go to the WsApp,
@@ -18,6 +18,8 @@ import { type ConnectionLink, RemoteConnection } from './remote-connection.ts';
 
 export interface NetThreadOptions {
   data: NetWorkerData;
+  /** The worker started ahead without its options (start-worker.ts); started here when absent. */
+  worker?: Worker;
   ws: WsApp;
   /** Answers a request; `aborted()` tells whether the client went away meanwhile. */
   http: (req: NetHttpRequest, aborted: () => boolean) => Promise<NetHttpReply>;
@@ -46,7 +48,12 @@ export async function startNetThread(opts: NetThreadOptions): Promise<NetThread>
   const { logger } = opts;
   const { wsMessagesOut, wsBytesOut, wsConnections, wsClosed, limitRefusals, wsMessagesIn } = opts.metrics;
   const encodeFailed = encodeFailureReporter(logger, opts.metrics.encodeFailures);
-  const worker: Worker = startTsWorker(new URL('./net-worker.ts', import.meta.url), opts.data);
+  let worker: Worker;
+  if (opts.worker === undefined) worker = startNetWorker(opts.data);
+  else {
+    worker = opts.worker;
+    handNetWorkerData(worker, opts.data);
+  }
   const conns = new Map<number, RemoteConnection>();
   // HTTP requests being answered, and those of them whose client went away meanwhile.
   const inflight = new Set<number>();

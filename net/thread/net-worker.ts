@@ -26,7 +26,10 @@ import type { FromNet, InboundCounts, NetEvent, NetHttpReply, NetWorkerData, ToN
 
 const port = parentPort;
 if (port === null) throw new Error('net-worker must run in a worker thread');
-const opts = workerData as NetWorkerData;
+// Started ahead of the server (net/thread/start-worker.ts), the thread gets its options as its first
+// message: the imports above are loaded meanwhile.
+const opts = (workerData ??
+  (await new Promise<NetWorkerData>((resolve) => port.once('message', resolve)))) as NetWorkerData;
 
 /** Close code for a client whose send buffer overflowed: it is not reading fast enough. */
 const CLOSE_TOO_SLOW = 1008;

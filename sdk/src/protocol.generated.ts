@@ -431,8 +431,10 @@ export interface ServerEvents {
     timestamp: number;
   };
   /**
-   * A swing landed or missed (`damage: 0`), sent to every player who sees the target; `targetHealth` is
-   * what is left.
+   * A swing landed or missed (`damage: 0`), sent to the two players in it (the attacker and the target,
+   * when they are players); `targetHealth` is what is left. Everyone who sees the target (these two
+   * included) gets the hit in the target's `world:update` entry instead (`hits`), once, in the same
+   * tick.
    */
   'combat:hit': {
     attackerId: string;
@@ -463,8 +465,10 @@ export interface ServerEvents {
     }[];
   };
   /**
-   * An NPC or a player died (sent to everyone who sees it); `killerId` is the last entity that hit it. A
-   * dead NPC is then `removed` from `world:update` and comes back at its spawn later.
+   * An NPC or a player died, sent to the players in the fight: the one who died, its killer and whoever
+   * was attacking it; `killerId` is the last entity that hit it. Everyone who sees it gets the death in
+   * its `world:update` entry instead (`death`), in the same tick. A dead NPC is `removed` in that same
+   * `world:update` (after its last entry) and comes back at its spawn later.
    */
   'entity:death': {
     id: string;
@@ -933,7 +937,13 @@ export interface ServerEvents {
   };
   /**
    * What changed this tick among entities within the receiver's view: entered (all public fields) or
-   * changed (changed fields) in `entities`, left view or despawned in `removed`.
+   * changed (changed fields) in `entities`, left view or despawned in `removed`. What the tick showed on
+   * an entity rides in its entry, for everyone who sees it, once, in the tick it happened: `hits` (every
+   * hit it took, in order: `attackerId`, `damage`, 0 for a miss, `style`; its `health` in the same entry
+   * is what is left) and `death` (`killerId`, its last hitter). They belong to that tick: do not keep
+   * them on the entity. An entity that died and despawned (an NPC), or left view in the same tick it was
+   * hit (a player waking at the spawn), has its last entry in `entities` and its id in `removed`: apply
+   * `entities` first, then `removed`.
    */
   'world:update': {
     tick: number;
@@ -955,6 +965,14 @@ export interface ServerEvents {
       depleted?: boolean;
       stationType?: string;
       targetId?: string | null;
+      hits?: {
+        attackerId: string;
+        damage: number;
+        style: 'melee' | 'ranged' | 'magic';
+      }[];
+      death?: {
+        killerId: string | null;
+      };
       [key: string]: unknown;
     }[];
     removed: string[];

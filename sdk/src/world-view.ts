@@ -9,6 +9,10 @@ import type { ServerPayload } from './protocol.generated.ts';
 export type PlayerSync = ServerPayload<'player:sync'>;
 export type WorldUpdate = ServerPayload<'world:update'>;
 export type WireEntity = WorldUpdate['entities'][number];
+/** A hit as a `world:update` entry shows it (`hits`), with the entity it landed on. */
+export type ShownHit = NonNullable<WireEntity['hits']>[number] & { targetId: string };
+/** A death as a `world:update` entry shows it (`death`), with the entity that died. */
+export type ShownDeath = NonNullable<WireEntity['death']> & { id: string };
 
 export class WorldView {
   /** The last `player:sync`: inventory, skills, health, coins... */
@@ -21,6 +25,12 @@ export class WorldView {
   tick = 0;
   /** Entities in view by id, merged across updates (the own character excluded). */
   readonly entities = new Map<string, WireEntity>();
+  /**
+   * What the last `world:update` showed: every hit and death of its tick on an entity in view (the own
+   * character included), each once. They are not kept on the entities: they belong to their tick.
+   */
+  hits: ShownHit[] = [];
+  deaths: ShownDeath[] = [];
 
   applySync(sync: PlayerSync): void {
     this.self = sync;
@@ -29,7 +39,12 @@ export class WorldView {
 
   applyUpdate(update: WorldUpdate): void {
     this.tick = update.tick;
-    for (const e of update.entities) {
+    this.hits = [];
+    this.deaths = [];
+    for (const entry of update.entities) {
+      const { hits, death, ...e } = entry;
+      if (hits !== undefined) for (const h of hits) this.hits.push({ ...h, targetId: e.id });
+      if (death !== undefined) this.deaths.push({ ...death, id: e.id });
       if (e.id === this.selfId) {
         this.position = { x: e.x, z: e.z };
         continue;

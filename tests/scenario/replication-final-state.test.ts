@@ -83,12 +83,20 @@ describe('a tick leaves every client in its final state', () => {
       }
       expect(deathTick).toBeGreaterThan(0);
       const stream = (id: string) => d.streams.get(id) ?? [];
-      // The death tick's frames did say 0 (the hit and the death), to both.
+      // The death tick's frames did show the killing hit and the death, to both: in the victim's
+      // world:update entry (its health there is the tick's final one); the victim has the events too.
       for (const id of [victim, watcher]) {
-        const said = stream(id).filter(([e, p]) => e === 'combat:hit' && p['targetId'] === victim);
-        expect(said.at(-1)?.[1]['targetHealth']).toBe(0);
-        expect(stream(id).some(([e, p]) => e === 'entity:death' && p['id'] === victim)).toBe(true);
+        const update = stream(id).find(([e, p]) => e === 'world:update' && p['tick'] === deathTick);
+        const entry = (update?.[1]['entities'] as Record<string, unknown>[] | undefined)?.find(
+          (e) => e['id'] === victim,
+        );
+        expect(entry?.['death'], `as ${id} sees it`).toEqual({ killerId: brute });
+        expect((entry?.['hits'] as unknown[] | undefined)?.length).toBeGreaterThan(0);
       }
+      const said = stream(victim).filter(([e, p]) => e === 'combat:hit' && p['targetId'] === victim);
+      expect(said.at(-1)?.[1]['targetHealth']).toBe(0);
+      expect(stream(victim).some(([e, p]) => e === 'entity:death' && p['id'] === victim)).toBe(true);
+      expect(stream(watcher).some(([e]) => e === 'combat:hit' || e === 'entity:death')).toBe(false);
       const full = s.world.c.Health.max[s.player(victim).eid] as number;
       expect(s.world.c.Health.current[s.player(victim).eid]).toBe(full);
       for (const id of [victim, watcher]) {

@@ -15,6 +15,7 @@ import { combatNumbers } from './attacker.ts';
 import { combatContent } from './combat-scenario-helpers.ts';
 import { rollDrops } from './drops.ts';
 import { combatRoll, effectiveLevel, hitChance, maxHit, meleeBonuses, xpForDamage } from './formulas.ts';
+import { type Shown, shownOf } from './shown.ts';
 import { COMBAT } from './state.ts';
 
 function world(spawns: Parameters<typeof combatContent>[0] = [], seed = 42) {
@@ -25,6 +26,18 @@ function world(spawns: Parameters<typeof combatContent>[0] = [], seed = 42) {
 
 const npcEid = (s: Scenario, wireId: string) => s.world.eidByWireId.get(wireId) as number;
 const health = (s: Scenario, eid: number) => s.world.c.Health.current[eid] as number;
+
+/** What each tick showed on an entity to everyone who sees it (hits, death), by tick. */
+function recordShown(s: Scenario, wireId: string): Map<number, Shown> {
+  const out = new Map<number, Shown>();
+  let eid = s.world.eidByWireId.get(wireId);
+  s.afterTick.push((w) => {
+    eid = w.eidByWireId.get(wireId) ?? eid;
+    const shown = eid === undefined ? undefined : shownOf(w, eid);
+    if (shown !== undefined) out.set(w.tick, structuredClone(shown));
+  });
+  return out;
+}
 
 function setLevel(s: Scenario, id: string, skill: 'attack' | 'strength' | 'defense', level: number) {
   s.player(id).state.skills[skill] = { level, xp: xpForLevel(level) };
@@ -91,18 +104,21 @@ describe('combat formulas', () => {
 });
 
 describe('player attacks', () => {
-  it('hits every 4 ticks while in reach; combat:hit to viewers with style; xp per hit', () => {
+  it('hits every 4 ticks while in reach; combat:hit to the attacker, the hit shown on the target; xp per hit', () => {
     const s = world([{ npcId: 'brute', x: 101, z: 100, count: 1, radius: 0 }]);
     const id = s.addPlayer({ name: 'Hitter', x: 100, z: 100 });
     const watcher = s.addPlayer({ name: 'Watcher', x: 104, z: 100 });
+    const shown = recordShown(s, 'npc-1');
     s.push({ type: 'combatAutoRetaliate', characterId: id, enabled: false });
     s.push({ type: 'action', characterId: id, action: 'attack', targetId: 'npc-1' });
     s.step(13);
     const hits = s.eventsOf(id, 'combatHit').filter((e) => e.data.attackerId === id);
     expect(hits.map((h) => h.tick)).toEqual([3, 7, 11, 15].filter((t) => t <= s.world.tick));
     for (const h of hits) expect(h.data).toMatchObject({ targetId: 'npc-1', style: 'melee' });
-    expect(s.eventsOf(watcher, 'combatHit').filter((e) => e.data.attackerId === id)).toHaveLength(
-      hits.length,
+    // The watcher sees them in the brute's world:update entry (shown once, in the tick), not as events.
+    expect(s.eventsOf(watcher, 'combatHit')).toHaveLength(0);
+    expect([...shown].map(([tick, sh]) => [tick, sh.hits])).toEqual(
+      hits.map((h) => [h.tick, [{ attackerId: id, damage: h.data.damage, style: 'melee' }]]),
     );
     const dealt = hits.reduce((sum, h) => sum + h.data.damage, 0);
     expect(health(s, npcEid(s, 'npc-1'))).toBe(500 - dealt);
@@ -233,11 +249,13 @@ describe('NPC deaths and loot', () => {
     return { s, id, other };
   }
 
-  it('entity:death to viewers, removal, loot seen by the killer only for 60 s, npcKills counted', () => {
+  it('entity:death to the killer, the death shown to viewers, removal, loot seen by the killer only for 60 s, npcKills counted', () => {
     const { s, id, other } = killRat();
     const deathTick = s.lastEvent(id, 'entityDeath');
     expect(deathTick?.data).toMatchObject({ id: 'npc-1', killerId: id });
-    expect(s.lastEvent(other, 'entityDeath')?.data.id).toBe('npc-1');
+    expect(s.lastEvent(other, 'entityDeath')).toBeUndefined();
+    const rat = s.world.despawned.find((d) => d.wireId === 'npc-1')?.eid as number;
+    expect(shownOf(s.world, rat)?.death).toEqual({ killerId: id });
     expect(s.world.despawned.some((d) => d.wireId === 'npc-1') || !s.world.eidByWireId.has('npc-1')).toBe(
       true,
     );
@@ -380,7 +398,7 @@ describe('drop tables', () => {
 });
 
 describe('deaths in combat', () => {
-  it('a player killed by an NPC: entity:death with the killer, respawn in town, the NPC stops', () => {
+  it('a player killed by an NPC: entity:death with the killer, shown to viewers, respawn in town, the NPC stops', () => {
     const s = world([{ npcId: 'brute', x: 151, z: 100, count: 1, radius: 0 }]);
     const id = s.addPlayer({ name: 'Doomed', x: 150, z: 100 });
     const watcher = s.addPlayer({ name: 'Witness', x: 150, z: 104 });
@@ -389,7 +407,8 @@ describe('deaths in combat', () => {
     let ticks = 0;
     while (!s.lastEvent(id, 'entityDeath') && ticks++ < 200) s.step();
     expect(s.lastEvent(id, 'entityDeath')?.data).toMatchObject({ id, killerId: 'npc-1' });
-    expect(s.lastEvent(watcher, 'entityDeath')?.data).toMatchObject({ id, killerId: 'npc-1' });
+    expect(s.lastEvent(watcher, 'entityDeath')).toBeUndefined();
+    expect(shownOf(s.world, s.player(id).eid)?.death).toEqual({ killerId: 'npc-1' });
     expect(s.position(id)).toEqual(s.world.content.spawn);
     expect(health(s, s.player(id).eid)).toBe(100);
     expect(s.world.get(COMBAT).fights.size).toBe(0);

@@ -7,9 +7,10 @@ import { cancelMovement, hasPendingPath, requestPath } from '../movement/index.t
 import { NPCS } from '../npcs/index.ts';
 import { ARROW_DROP_CHANCE, dropArrow, payForAttack } from './ammo.ts';
 import { alive, attackKind, attackReach, attackSpeed, dist, isPlayer, pvpAllowed } from './attacker.ts';
-import { forEachViewer, startFight, stopFight } from './fights.ts';
+import { forEachInFight, startFight, stopFight } from './fights.ts';
 import { COMBAT_STYLES } from './formulas.ts';
 import { swing } from './hits.ts';
+import { showDeath } from './shown.ts';
 import { COMBAT } from './state.ts';
 
 /**
@@ -200,10 +201,11 @@ export function onLeave(world: GameWorld, player: PlayerData): void {
 /** `death` reaction: a dying player stops fighting; its viewers see it die (killed by its last hitter). */
 export function onPlayerDeath(world: GameWorld, player: PlayerData): void {
   const st = world.get(COMBAT);
+  const data = { id: player.characterId, killerId: st.lastHitBy.get(player.eid) ?? null, tick: world.tick };
+  showDeath(world, player.eid, { killerId: data.killerId });
+  forEachInFight(world, player.eid, data.killerId, (p) => emit(world, p.characterId, 'entityDeath', data));
   stopFight(world, player.eid);
   for (const [attacker, fight] of [...st.fights])
     if (fight.targetEid === player.eid) stopFight(world, attacker);
-  const data = { id: player.characterId, killerId: st.lastHitBy.get(player.eid) ?? null, tick: world.tick };
-  forEachViewer(world, player.eid, (viewer) => emit(world, viewer.characterId, 'entityDeath', data));
   st.lastHitBy.delete(player.eid);
 }

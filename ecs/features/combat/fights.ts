@@ -1,23 +1,31 @@
-import { Dirty, EntityType } from '../../core/components.ts';
+import { Dirty } from '../../core/components.ts';
 import type { GameWorld, PlayerData } from '../../core/world.ts';
 import { markDirty } from '../../core/world.ts';
 import { COMBAT } from './state.ts';
 
-/** Who fights whom: starting and stopping a fight (its `targetId` is replicated), and who sees an entity. */
+/** Who fights whom: starting and stopping a fight (its `targetId` is replicated), and who is in a death. */
 
-/** Every player who sees this entity (within view distance of it). */
-export function forEachViewer(world: GameWorld, eid: number, visit: (p: PlayerData) => void): void {
-  const p = world.c.Position;
-  const x = p.x[eid] as number;
-  const z = p.z[eid] as number;
-  const r = world.viewDistance;
-  const kind = world.c.Kind.type;
-  world.grid.forEachInSquare(x, z, r, (other) => {
-    if (kind[other] !== EntityType.player) return;
-    if (Math.max(Math.abs((p.x[other] as number) - x), Math.abs((p.z[other] as number) - z)) > r) return;
-    const viewer = world.playerByEid.get(other);
-    if (viewer) visit(viewer);
-  });
+/**
+ * The players in a death: the one who died (if a player), its killer (if a player) and every player
+ * attacking it. They get `entity:death` as an event; everyone else who sees it reads the death in its
+ * world:update entry. Call before the fights on it are stopped.
+ */
+export function forEachInFight(
+  world: GameWorld,
+  eid: number,
+  killerId: string | null,
+  visit: (p: PlayerData) => void,
+): void {
+  const seen = new Set<PlayerData>();
+  const add = (p: PlayerData | undefined) => {
+    if (p === undefined || seen.has(p)) return;
+    seen.add(p);
+    visit(p);
+  };
+  add(world.playerByEid.get(eid));
+  if (killerId !== null) add(world.players.get(killerId));
+  for (const [attacker, fight] of world.get(COMBAT).fights)
+    if (fight.targetEid === eid) add(world.playerByEid.get(attacker));
 }
 
 export function startFight(world: GameWorld, attacker: number, target: number): void {

@@ -7,9 +7,10 @@ import { hasPendingPath } from '../movement/index.ts';
 import { NPCS } from '../npcs/index.ts';
 import { combatNumbers, isPlayer, styleFor } from './attacker.ts';
 import type { HitStyle } from './events.ts';
-import { forEachViewer, startFight, stopFight } from './fights.ts';
+import { startFight, stopFight } from './fights.ts';
 import { type CombatStyle, hitChance, xpForDamage } from './formulas.ts';
 import { killNpc } from './npc-death.ts';
+import { showHit } from './shown.ts';
 import { COMBAT } from './state.ts';
 
 /** A blow landing: damage and who dealt it, the hit its viewers see, xp, a death, the target hitting back. */
@@ -31,7 +32,7 @@ export function applyDamage(world: GameWorld, target: number, damage: number, so
   }
 }
 
-/** One attack: roll to hit, roll damage, tell the viewers, xp, retaliation, death. */
+/** One attack: roll to hit, roll damage, show it to the viewers, xp, retaliation, death. */
 export function swing(world: GameWorld, attacker: number, target: number, kind: HitStyle = 'melee'): void {
   const a = combatNumbers(world, attacker, kind);
   const d = combatNumbers(world, target, kind);
@@ -50,8 +51,13 @@ export function swing(world: GameWorld, attacker: number, target: number, kind: 
     tick: world.tick,
     style: kind,
   };
-  forEachViewer(world, target, (viewer) => emit(world, viewer.characterId, 'combatHit', data));
+  // Everyone who sees the target gets the hit in its world:update entry; the two in the fight also as
+  // an event of their own (once when a player hits itself).
+  showHit(world, target, { attackerId, damage, style: kind });
   const player = world.playerByEid.get(attacker);
+  const victim = world.playerByEid.get(target);
+  if (player) emit(world, player.characterId, 'combatHit', data);
+  if (victim && victim !== player) emit(world, victim.characterId, 'combatHit', data);
   if (player) {
     playerAttacked(world, player);
     for (const [skill, xp] of xpForDamage(xpStyle(styleFor(world, player, kind), kind), damage))

@@ -4,11 +4,12 @@ import { despawnEntity, emit, type GameWorld, type PlayerData } from '../../core
 import { spawnGroundItem } from '../ground-items/index.ts';
 import { NPCS } from '../npcs/index.ts';
 import { rollDrops } from './drops.ts';
-import { forEachViewer, stopFight } from './fights.ts';
+import { forEachInFight, stopFight } from './fights.ts';
+import { showDeath } from './shown.ts';
 import { COMBAT } from './state.ts';
 
 /**
- * An NPC dies: its viewers get `entity:death`, its loot lies where it fell (seen only by the killer for
+ * An NPC dies: its viewers see it die (its last world:update entry; `entity:death` for those fighting it), its loot lies where it fell (seen only by the killer for
  * 60 s), the kill counts for the killer (npcKills, and the npcKilled reaction for quests), it leaves the
  * world, and one placed by content comes back at its spawn after `respawnTicks`.
  */
@@ -21,7 +22,8 @@ export function killNpc(world: GameWorld, eid: number, killer: PlayerData | unde
   const info = world.content.npcs.get(npc.npcId);
   world.c.Health.current[eid] = 0;
   const data = { id: wireId, killerId: killer?.characterId ?? null, tick: world.tick };
-  forEachViewer(world, eid, (viewer) => emit(world, viewer.characterId, 'entityDeath', data));
+  showDeath(world, eid, { killerId: data.killerId });
+  forEachInFight(world, eid, data.killerId, (p) => emit(world, p.characterId, 'entityDeath', data));
   const x = world.c.Position.x[eid] as number;
   const z = world.c.Position.z[eid] as number;
   if (info?.drops) {

@@ -1,5 +1,6 @@
 import { defineState } from '../../core/feature.ts';
 import type { CombatStyle } from './formulas.ts';
+import type { Shown } from './shown.ts';
 
 /** One entity's fight: whom it attacks, and the target's tile when it last set off after it. */
 export interface Fight {
@@ -32,6 +33,9 @@ export interface CombatState {
   readonly noRetaliate: Set<string>;
   /** Per character: the spell it autocasts (combat:spell). */
   readonly spells: Map<string, string>;
+  /** Hits and deaths shown this tick, by eid (shown.ts; valid for shownTick only, never hashed). */
+  readonly shown: Map<number, Shown>;
+  shownTick: number;
 }
 
 export const COMBAT = defineState<CombatState>('combat', () => ({
@@ -43,6 +47,8 @@ export const COMBAT = defineState<CombatState>('combat', () => ({
   styles: new Map(),
   noRetaliate: new Set(),
   spells: new Map(),
+  shown: new Map(),
+  shownTick: -1,
 }));
 
 /** Ticks between attacks without a weapon that says otherwise. */

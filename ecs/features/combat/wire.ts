@@ -16,6 +16,18 @@ export const combatHit = z.object({
   tick: z.number().int(),
   style: z.enum(HIT_STYLES),
 });
+/**
+ * A hit as every viewer of the target sees it, in the target's world:update entry (`hits`): who dealt it,
+ * how much (0: a miss) and how. The target's `health` in the same entry is what is left after the tick.
+ */
+export const shownHit = z.object({
+  attackerId: z.string(),
+  damage: z.number().int(),
+  style: z.enum(HIT_STYLES),
+});
+/** A death as every viewer sees it, in the entity's world:update entry (`death`): its last hitter. */
+export const shownDeath = z.object({ killerId: z.string().nullable() });
+
 export const entityDeath = z.object({
   id: z.string(),
   killerId: z.string().nullable(),
@@ -43,12 +55,12 @@ export const combatWire = defineWire({
   server: {
     'combat:hit': serverEvent({
       schema: combatHit,
-      doc: 'A swing landed or missed (`damage: 0`), sent to every player who sees the target; `targetHealth` is what is left.',
+      doc: "A swing landed or missed (`damage: 0`), sent to the two players in it (the attacker and the target, when they are players); `targetHealth` is what is left. Everyone who sees the target (these two included) gets the hit in the target's `world:update` entry instead (`hits`), once, in the same tick.",
       from: 'combatHit',
     }),
     'entity:death': serverEvent({
       schema: entityDeath,
-      doc: 'An NPC or a player died (sent to everyone who sees it); `killerId` is the last entity that hit it. A dead NPC is then `removed` from `world:update` and comes back at its spawn later.',
+      doc: 'An NPC or a player died, sent to the players in the fight: the one who died, its killer and whoever was attacking it; `killerId` is the last entity that hit it. Everyone who sees it gets the death in its `world:update` entry instead (`death`), in the same tick. A dead NPC is `removed` in that same `world:update` (after its last entry) and comes back at its spawn later.',
       from: 'entityDeath',
     }),
   },

@@ -66,6 +66,9 @@ export async function fight(
         // the fight ends otherwise only if they do not come soon.
         const later = (status: 'target_gone' | 'stopped') =>
           setTimeout(() => finish({ status, ...stats }), SETTLE_MS).unref();
+        // Everyone who sees the target gets its death in its entry, killer or not.
+        if (u.entities.some((e) => e.id === targetId && e.death !== undefined))
+          return void finish({ status: 'killed', ...stats });
         if (u.removed.includes(targetId)) return void later('target_gone');
         // The fight is over for this side when the own character drops its target.
         const self = u.entities.find((e) => e.id === selfId);
