@@ -34,6 +34,7 @@ export class Logins {
   /** `authenticate` (or a token in the URL): the session is authenticating until it joins or is refused. */
   start(c: WsConnection, s: Session, req: AuthRequest): void {
     const { logger } = this.ctx.deps;
+    this.ctx.authenticating(s);
     s.phase = 'authenticating';
     // Through the login queue: in arrival order, a bounded number at once, the rest told their place.
     const p = this.queue.submit({
@@ -159,7 +160,6 @@ export class Logins {
   ): void {
     const { registry, world, logger, agents } = this.ctx.deps;
     clearTimeout(s.timer);
-    this.ctx.authenticated(s);
     Object.assign(s, {
       phase: 'joined',
       accountId: e.accountId,

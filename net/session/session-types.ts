@@ -58,7 +58,7 @@ export interface SessionAppDeps {
    */
   limiter: AuthAttemptLimiter;
   authTimeoutMs: number;
-  /** Connections that have not authenticated yet, server-wide; past it a new one is closed with 1013. */
+  /** Connections that have not sent authenticate yet, server-wide; past it a new one is closed with 1013. */
   maxUnauthenticated?: number;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   metrics: Pick<ServerMetrics, 'limitRefusals'>;
@@ -95,8 +95,6 @@ export interface Session {
   backlogLoggedAt?: number;
 }
 
-export const unauthenticated = (s: Session) => s.phase === 'waiting' || s.phase === 'authenticating';
-
 /** A login that fails with a reason: the client gets it in `authResult`, then the close code. */
 export class Refusal {
   constructor(
@@ -114,8 +112,8 @@ export interface SessionContext {
   /** Sessions by connection id. */
   readonly sessions: ReadonlyMap<number, Session>;
   readonly lanes: CharacterLanes;
-  /** The session stopped waiting to authenticate (it joined): one fewer against maxUnauthenticated. */
-  authenticated(s: Session): void;
+  /** The session's authenticate arrived: if it was waiting, one fewer against maxUnauthenticated. */
+  authenticating(s: Session): void;
   /** Answer `authResult` with the error, then close with the code. */
   refuse(c: WsConnection, closeCode: number, error: string): void;
   /** End a joined session: leave the world (saved), let go of the hold, close its playerSessions row. */

@@ -8,7 +8,6 @@ import {
   type Session,
   type SessionAppDeps,
   type SessionContext,
-  unauthenticated,
 } from './session-types.ts';
 
 export {
@@ -34,7 +33,11 @@ export function createSessionApp(deps: SessionAppDeps): WsApp & { idle(): Promis
   const now = deps.now ?? Date.now;
   const sessions = new Map<number, Session>();
   const maxUnauthenticated = deps.maxUnauthenticated ?? Number.POSITIVE_INFINITY;
-  /** Sessions in phase waiting or authenticating. */
+  /**
+   * Sessions in phase waiting: connected, no authenticate yet (what WS_MAX_UNAUTHENTICATED bounds). One
+   * whose authenticate arrived is in the login queue, which has its own bound: a storm of new players
+   * (10,000 signing up within a minute) waits there, told its place, instead of being closed with 1013.
+   */
   let waiting = 0;
   const lanes = new CharacterLanes();
 
@@ -43,8 +46,8 @@ export function createSessionApp(deps: SessionAppDeps): WsApp & { idle(): Promis
     now,
     sessions,
     lanes,
-    authenticated(s) {
-      if (unauthenticated(s)) waiting--;
+    authenticating(s) {
+      if (s.phase === 'waiting') waiting--;
     },
     refuse(c, closeCode, error) {
       if (c.closed) return;
@@ -134,7 +137,7 @@ export function createSessionApp(deps: SessionAppDeps): WsApp & { idle(): Promis
       sessions.delete(c.id);
       if (s === undefined) return;
       clearTimeout(s.timer);
-      if (unauthenticated(s)) waiting--;
+      if (s.phase === 'waiting') waiting--;
       const wasJoined = s.phase === 'joined';
       s.phase = 'closed';
       const characterId = s.characterId;
