@@ -63,7 +63,7 @@ export interface SessionAppDeps {
    */
   limiter: AuthAttemptLimiter;
   authTimeoutMs: number;
-  /** Connections that have not authenticated yet, server-wide; past it a new one is closed with 1013. */
+  /** Connections that have not sent authenticate yet, server-wide; past it a new one is closed with 1013. */
   maxUnauthenticated?: number;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   metrics: Pick<ServerMetrics, 'limitRefusals'>;
@@ -99,8 +99,6 @@ interface Session {
   backlogLoggedAt?: number;
 }
 
-const unauthenticated = (s: Session) => s.phase === 'waiting' || s.phase === 'authenticating';
-
 class Refusal {
   constructor(
     readonly closeCode: number,
@@ -116,7 +114,11 @@ export function createSessionApp(deps: SessionAppDeps): WsApp & { idle(): Promis
   const now = deps.now ?? Date.now;
   const sessions = new Map<number, Session>();
   const maxUnauthenticated = deps.maxUnauthenticated ?? Number.POSITIVE_INFINITY;
-  /** Sessions in phase waiting or authenticating. */
+  /**
+   * Sessions in phase waiting: connected, no authenticate yet (what WS_MAX_UNAUTHENTICATED bounds). One
+   * whose authenticate arrived is in the login queue, which has its own bound: a storm of new players
+   * (10,000 signing up within a minute) waits there, told its place, instead of being closed with 1013.
+   */
   let waiting = 0;
   // Per-character serialisation of login, takeover and logout: the character never exists twice.
   const lanes = new Map<string, Promise<void>>();
@@ -295,7 +297,6 @@ export function createSessionApp(deps: SessionAppDeps): WsApp & { idle(): Promis
       }
       // From here on nothing awaits: bind, answer and join happen in one turn of the event loop.
       clearTimeout(s.timer);
-      if (unauthenticated(s)) waiting--;
       Object.assign(s, {
         phase: 'joined',
         accountId: acct.accountId,
@@ -328,6 +329,7 @@ export function createSessionApp(deps: SessionAppDeps): WsApp & { idle(): Promis
   }
 
   function startLogin(c: WsConnection, s: Session, req: AuthRequest): void {
+    if (s.phase === 'waiting') waiting--;
     s.phase = 'authenticating';
     // Through the login queue: in arrival order, a bounded number at once, the rest told their place.
     const p = queue.submit({
@@ -489,7 +491,7 @@ export function createSessionApp(deps: SessionAppDeps): WsApp & { idle(): Promis
       sessions.delete(c.id);
       if (s === undefined) return;
       clearTimeout(s.timer);
-      if (unauthenticated(s)) waiting--;
+      if (s.phase === 'waiting') waiting--;
       const wasJoined = s.phase === 'joined';
       s.phase = 'closed';
       const characterId = s.characterId;
