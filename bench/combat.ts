@@ -10,12 +10,13 @@ import { COMBAT } from '../ecs/features/combat/state.ts';
 import { createGameWorld } from '../ecs/game.ts';
 
 /**
- * npm run bench:combat — the simulation alone (no sockets, no persistence): BENCH_PLAYERS players
+ * npm run bench:combat:sim — the simulation alone (no sockets, no persistence): BENCH_PLAYERS players
  * (default 2000) each attacking its own NPC among as many, packed two tiles apart in one area, half of the
  * NPCs training dummies that never fight back and half rats that do (and die and respawn). Reports the
  * tick time p50/p99/max over BENCH_TICKS ticks (default 60) after the fights started, the per-system
- * split of the slowest tick, and the events the ticks produced (combat:hit goes to every player who sees
- * the target, so a dense crowd multiplies them).
+ * split of the slowest tick, and the events the ticks produced (combat:hit only to the two in a fight:
+ * everyone else sees hits in the target's world:update entry). `npm run bench:combat` is the same crowd
+ * over real sockets (bench/load, scenario combat).
  */
 
 const PLAYERS = Number(process.env['BENCH_PLAYERS'] ?? 2000);

@@ -20,8 +20,8 @@ import { type ServerProcess, startServer } from './load/server.ts';
  *
  *   1. Private messages: MESSAGES `player:chat {to}` from a random bot to a bot in another world (and,
  *      for comparison, the same number to a bot in the same world), RATE a second; latency from send
- *      to the receiver's `chat:message`. Each world applies commands in its next tick, so a message
- *      across worlds waits for a tick in each world (0..TICK_MS each) plus the NATS hop.
+ *      to the receiver's `chat:message`. A private message needs no tick (docs/social.md): what is
+ *      left is the NATS hop, and a tick that is running when it arrives in either world.
  *   2. Presence fan-out: CHURN bots leave (socket closed) over CHURN_SECONDS, then come back; latency
  *      from the close / the authenticate to each online friend's `friend:presence`, and how many of the
  *      expected deliveries arrived.

@@ -143,6 +143,25 @@ export class TickLoop {
   /** One whole tick, synchronously (the timer calls this; tests may call it directly). Returns the
    *  logout saves it started. */
   runTick(): LogoutSave[] {
+    this.inTick = true;
+    try {
+      return this.tickOnce();
+    } finally {
+      this.inTick = false;
+    }
+  }
+
+  /**
+   * True while a tick runs, its after-tick hand-offs included: what arrives meanwhile (a callback the
+   * tick itself triggers) waits for the next tick instead of being applied in the middle of this one.
+   */
+  get ticking(): boolean {
+    return this.inTick;
+  }
+
+  private inTick = false;
+
+  private tickOnce(): LogoutSave[] {
     const { world, queue, replicator, delivery, persistence, metrics, logger } = this.opts;
     const t0 = this.clock.now();
     this.lastPhases.clear();

@@ -3,13 +3,14 @@ import type { CharacterState } from '../ecs/core/character-state.ts';
 import { type Command, CommandQueue } from '../ecs/core/commands.ts';
 import type { SimContent } from '../ecs/core/content.ts';
 import { populateWorld } from '../ecs/core/populate.ts';
+import { applyBetweenTicks, isImmediate } from '../ecs/core/tick.ts';
 import { entityCounts, type GameRules, type GameWorld, snapshotCharacter } from '../ecs/core/world.ts';
 import { agentSurroundings, type Surroundings } from '../ecs/features/agents/index.ts';
 import { onlineWorld } from '../ecs/features/social/index.ts';
 import { createGameWorld } from '../ecs/game.ts';
 import { Replicator } from '../net/replication/replicator.ts';
 import { inboundLimits } from '../net/session/inbound.ts';
-import type { Delivery } from '../net/session/outbound.ts';
+import { type Delivery, deliverEvents } from '../net/session/outbound.ts';
 import type { PersistenceSink } from './persistence-handoff.ts';
 import { type Clock, type TickLogger, TickLoop, type TickStatus } from './tick-loop.ts';
 import { createTickMetrics } from './tick-metrics.ts';
@@ -33,6 +34,8 @@ export interface WorldRuntimeOptions {
   clock?: Clock;
   /** After every tick, once replication and persistence have their share (the social bridge). */
   afterTick?: (world: GameWorld) => void;
+  /** After a command applied between ticks (a private message to hand to another world). */
+  afterImmediate?: (world: GameWorld) => void;
 }
 
 export class WorldRuntime {
@@ -42,8 +45,12 @@ export class WorldRuntime {
   readonly queue: CommandQueue;
   readonly replicator: Replicator;
   readonly loop: TickLoop;
+  private readonly delivery: Delivery;
+  private readonly afterImmediate: ((world: GameWorld) => void) | undefined;
 
   constructor(opts: WorldRuntimeOptions) {
+    this.delivery = opts.delivery;
+    this.afterImmediate = opts.afterImmediate;
     this.queue = new CommandQueue(inboundLimits(opts.tickMs));
     this.world = createGameWorld({
       content: opts.content,
@@ -133,12 +140,27 @@ export class WorldRuntime {
   }
 
   enqueue(command: Command): void {
-    this.queue.push(command);
+    if (!this.applyNow(command)) this.queue.push(command);
   }
 
   /** A command a player sent; false (nothing queued) when its backlog is full (net/session/inbound.ts). */
   offer(command: Command): boolean {
-    return this.queue.offer(command);
+    return this.applyNow(command) || this.queue.offer(command);
+  }
+
+  /**
+   * A command that needs no tick (a private message, ecs/core/tick.ts applyBetweenTicks) is applied when
+   * it arrives and what it emits is sent at once: a whisper waits for no tick, in this world or the
+   * next. The network callbacks and the tick run on this one thread, so the world is between ticks here
+   * unless a tick's own hand-offs called in (then, and for a player whose join is still queued, it
+   * waits in the queue like any command).
+   */
+  private applyNow(command: Command): boolean {
+    if (this.loop.ticking || !isImmediate(this.world, command)) return false;
+    if (!this.world.players.has(command.characterId)) return false;
+    deliverEvents(applyBetweenTicks(this.world, command), this.delivery);
+    this.afterImmediate?.(this.world);
+    return true;
   }
 
   start(): void {

@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import WebSocket from 'ws';
+import { startCombatBot } from './combat-bot.ts';
 import { decode, encode, isProbe, isWorldUpdate, type WorkerInit, type WorkerReport } from './protocol.ts';
 
 /**
@@ -179,7 +180,8 @@ const ramp = setInterval(
       clearInterval(ramp);
       return;
     }
-    startBot(started++);
+    if (init.scenario === 'combat') startCombatBot(init, started++, report, sockets, () => stopping);
+    else startBot(started++);
   },
   Math.max(1, Math.floor(1000 / init.rampPerSecond)),
 );
@@ -190,7 +192,19 @@ const tick = setInterval(() => {
   report.messagesIn = 0;
   report.bytesIn = 0;
   report.errors = {};
+  for (const k of COMBAT_COUNTS) report[k] = 0;
 }, 1000);
+
+const COMBAT_COUNTS = [
+  'attacks',
+  'eats',
+  'loots',
+  'kills',
+  'died',
+  'ownHits',
+  'hitsSeen',
+  'deathsSeen',
+] as const;
 
 parentPort?.on('message', (msg: { type: string }) => {
   if (msg.type !== 'stop') return;

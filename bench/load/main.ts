@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import cliProgress from 'cli-progress';
 import * as hdr from 'hdr-histogram-js';
+import { placeFight } from './fight-area.ts';
 import { parseOptions } from './options.ts';
 import {
   histogramQuantile,
@@ -43,6 +44,18 @@ const state = {
   errors: new Map<string, number>(),
 };
 let measuring = false;
+/** Combat bots: what they did and saw over the window. */
+const COMBAT_COUNTS = [
+  'attacks',
+  'eats',
+  'loots',
+  'kills',
+  'died',
+  'ownHits',
+  'hitsSeen',
+  'deathsSeen',
+] as const;
+const combat = new Map<string, number>();
 
 async function main(): Promise<void> {
   let base: string;
@@ -52,7 +65,11 @@ async function main(): Promise<void> {
     base = opts.url.replace(/^ws/, 'http').replace(/\/ws$/, '');
   } else {
     console.log(`starting the server (TICK_MS=${opts.tickMs}) ...`);
-    server = await startServer(repoRoot, opts.tickMs);
+    const fight =
+      opts.scenario === 'combat'
+        ? (dir: string) => placeFight(dir, opts.npcs ?? opts.bots, opts.areaSize)
+        : undefined;
+    server = await startServer(opts.serverRoot ?? repoRoot, opts.tickMs, {}, fight);
     base = server.base;
     wsUrl = server.wsUrl;
   }
@@ -84,6 +101,7 @@ async function main(): Promise<void> {
       state.inWorld.set(w, r.inWorld);
       state.failed.set(w, r.failed);
       if (measuring) {
+        for (const k of COMBAT_COUNTS) combat.set(k, (combat.get(k) ?? 0) + (r[k] ?? 0));
         for (const ms of r.latencies) latency.recordValue(Math.max(1, Math.round(ms)));
         for (const [code, n] of Object.entries(r.errors))
           state.errors.set(code, (state.errors.get(code) ?? 0) + n);
@@ -111,7 +129,11 @@ async function main(): Promise<void> {
   bar.stop();
 
   const settle =
-    opts.scenario === 'spread' ? Math.ceil((opts.spreadRadius / 4 + 20) * (opts.tickMs / 1000)) : 5;
+    opts.scenario === 'spread'
+      ? Math.ceil((opts.spreadRadius / 4 + 20) * (opts.tickMs / 1000))
+      : opts.scenario === 'combat'
+        ? 10
+        : 5;
   console.log(`settling for ${settle} s (${opts.scenario}) ...`);
   await sleep(settle * 1000);
 
@@ -190,6 +212,10 @@ function report(
   console.log(
     `bots: latency from ${probes} probe bots (--probes=${opts.probes}): move -> own entity moved, ${latency.totalCount} samples: p50 ${latency.getValueAtPercentile(50)} ms, p99 ${latency.getValueAtPercentile(99)} ms, max ${latency.maxValue} ms`,
   );
+  if (opts.scenario === 'combat') {
+    const per = (k: string) => `${k} ${((combat.get(k) ?? 0) / seconds).toFixed(0)}/s`;
+    console.log(`combat bots (every frame decoded): ${COMBAT_COUNTS.map(per).join(', ')}`);
+  }
   if (state.errors.size > 0)
     console.log(`errors received by bots: ${JSON.stringify(Object.fromEntries(state.errors))}`);
 }

@@ -62,6 +62,17 @@ export interface WorkerReport {
   messagesIn: number;
   bytesIn: number;
   errors: Record<string, number>;
+  /** Combat bots (scenario `combat`): what they did and saw since the last report. */
+  attacks?: number;
+  eats?: number;
+  loots?: number;
+  kills?: number;
+  died?: number;
+  /** combat:hit events of their own fights. */
+  ownHits?: number;
+  /** Hits and deaths world:update showed on entities in their view. */
+  hitsSeen?: number;
+  deathsSeen?: number;
 }
 
 export interface WorkerInit {
@@ -70,7 +81,7 @@ export interface WorkerInit {
   bots: number;
   /** Bots this worker connects per second. */
   rampPerSecond: number;
-  scenario: 'spread' | 'hotspot';
+  scenario: 'spread' | 'hotspot' | 'combat';
   tickMs: number;
   moveEveryMin: number;
   moveEveryMax: number;

@@ -39,12 +39,15 @@ export async function startServer(
   tickMs: number,
   /** Added last (bench:worlds:e2e: WORLD_ID, NATS_URL, DATABASE_URL...). */
   extraEnv: Record<string, string> = {},
+  /** Changes the world directory's copy of the manifests before the server reads them (bench:combat). */
+  prepareWorld?: (worldDir: string) => void,
 ): Promise<ServerProcess> {
   const port = await freePort();
   const world = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-load-world-'));
   fs.cpSync(path.join(repoRoot, 'world', 'assets', 'manifests'), path.join(world, 'assets', 'manifests'), {
     recursive: true,
   });
+  prepareWorld?.(world);
   console.log(`server: ${ENTRY} on port ${port}`);
   const nodeFlags = (process.env.SERVER_NODE_OPTIONS ?? '').split(/\s+/).filter((f) => f !== '');
   const child: ChildProcess = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', ENTRY], {

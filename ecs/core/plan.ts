@@ -44,6 +44,14 @@ export function buildPlan(features: readonly AnyFeature[]): Plan {
     actions,
     worldCommands: new Set(features.flatMap((f) => f.worldCommands ?? [])),
     deliveries: new Set(features.flatMap((f) => f.deliveries ?? [])),
+    immediate: new Map(
+      features.flatMap((f) =>
+        Object.entries(f.immediate ?? {}).map(([type, test]) => [
+          type as CommandType,
+          test === true ? () => true : (test as (cmd: Command) => boolean),
+        ]),
+      ),
+    ),
     systems,
     join: on('join'),
     refuse: on('refuse'),

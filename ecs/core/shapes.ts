@@ -258,6 +258,12 @@ export interface FeatureSpec<
    * player at 0 health is refused with BUSY until it respawns (core/tick.ts).
    */
   readonly deliveries?: readonly CommandType[];
+  /**
+   * Commands that change nothing anyone else sees of the world (a private message): applied when they
+   * arrive, between ticks, under the same rules as in a tick, and what they emit is delivered at once
+   * (core/tick.ts applyBetweenTicks). `true`, or a test of the command (a chat line only with `to`).
+   */
+  readonly immediate?: { readonly [T in CommandType]?: true | ((cmd: CommandOf<T>) => boolean) };
   /** `player:action` verbs this feature answers. */
   readonly actions?: { readonly [V in A]: ActionSpec };
   readonly systems?: readonly SystemSpec[];
@@ -303,6 +309,8 @@ export interface Plan {
   readonly worldCommands: ReadonlySet<CommandType>;
   /** Command types applied to a player at 0 health too (features' deliveries). */
   readonly deliveries: ReadonlySet<CommandType>;
+  /** Command types applied between ticks when they arrive (features' immediate), with their test. */
+  readonly immediate: ReadonlyMap<CommandType, (cmd: Command) => boolean>;
   /** Systems sorted by phase, then by their feature's position in the list. */
   readonly systems: readonly (SystemSpec & { readonly feature: string })[];
   readonly join: readonly NonNullable<Reactions['join']>[];

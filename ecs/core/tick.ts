@@ -1,4 +1,5 @@
 import type { Command, CommandType } from './commands.ts';
+import type { SimEvent } from './events.ts';
 import { commandRefusal } from './reactions.ts';
 import { beginTick, emitError, type GameWorld } from './world.ts';
 
@@ -43,6 +44,29 @@ export function applyCommands(world: GameWorld, commands: readonly Command[]): v
     }
     const handler = world.plan.handlers.get(cmd.type);
     if (handler) handler(world, cmd);
+  }
+}
+
+/** A command its feature declared immediate (shapes.ts FeatureSpec.immediate). */
+export function isImmediate(world: GameWorld, cmd: Command): boolean {
+  const test = world.plan.immediate.get(cmd.type);
+  return test?.(cmd) === true;
+}
+
+/**
+ * Apply one immediate command between ticks, under the same rules as applyCommands (a dead player's
+ * refused, a feature may hold it back), and return the events it emitted for delivery at once. The
+ * previous tick's events are left as they were. Game time is the last tick's: an immediate command
+ * reads the world and changes only what no one else sees (a sender's private-message allowance).
+ */
+export function applyBetweenTicks(world: GameWorld, cmd: Command): SimEvent[] {
+  const tickEvents = world.events;
+  world.events = [];
+  try {
+    applyCommands(world, [cmd]);
+    return world.events;
+  } finally {
+    world.events = tickEvents;
   }
 }
 

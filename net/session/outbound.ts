@@ -1,3 +1,4 @@
+import type { SimEvent } from '../../ecs/core/events.ts';
 import type { GameWorld } from '../../ecs/core/world.ts';
 import { type Encoding, encodeRaw } from '../protocol/codec.ts';
 import {
@@ -81,6 +82,17 @@ export interface PreparedTick {
   readonly cache: FragmentCache;
   readonly outboxes: ReadonlyMap<string, Outbox | null>;
   readonly delivery: Delivery;
+}
+
+/**
+ * The events of a command applied between ticks (a private message and its echo): sent at once, each
+ * through the character's connection (an encoding failure is reported there and the rest go on).
+ */
+export function deliverEvents(events: readonly SimEvent[], delivery: Delivery): void {
+  for (const e of events) {
+    const w = toWire(e);
+    delivery.send(e.to, w.event, w.payload);
+  }
 }
 
 /** The whole delivery of a tick: prepareTick then flushTick. */

@@ -12,6 +12,9 @@ export const chat = defineFeature({
   name: 'chat',
   state: CHAT,
   commands: { chat: chatCommand },
+  // A private message needs no tick: it reads who is online and who ignores whom, and changes nothing
+  // anyone sees. Local chat waits for the tick: who hears it depends on where everyone stands.
+  immediate: { chat: (cmd) => cmd.to !== undefined },
   on: { leave: forgetSender },
   hash: hashChat,
   uses: [social],

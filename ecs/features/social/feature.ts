@@ -49,6 +49,8 @@ export const social = defineFeature({
     'announcement',
     'privateMessage',
   ],
+  // A private message from another world is delivered when it arrives (the ignore list is read here).
+  immediate: { privateMessage: true },
   systems: [{ name: 'social', phase: 'interactions', run: socialSystem }],
   on: { leave: onLeave },
   hash: hashSocial,
