@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,6 +36,11 @@ import { startServer } from './load/server.ts';
  * Each client waits for its authResult as long as the server keeps it informed (loginQueue), and gives
  * up after CLIENT_TIMEOUT seconds (default 60) without any answer. The bench fails (exit 1) unless every
  * client is in the world within DEADLINE seconds (default 60) of the first connect.
+ *
+ * The arrival storm of issue 27 (10,000 new players within 40 s, all at the spawn, all in within 90 s):
+ *   MODE=anonymous DEADLINE=90 npm run bench:login
+ * During the storm /status is read every 300 ms: the durations of the ticks it saw (p50/p99/max) and
+ * the server's resident memory (peak, from /proc) are reported with the rest.
  */
 
 const env = process.env;
@@ -47,7 +52,8 @@ const DRIVER = env['DRIVER'] === 'postgres' ? 'postgres' : 'pglite';
 const MODE = env['MODE'] === 'anonymous' ? 'anonymous' : 'reconnect';
 const JWT_SECRET = 'bench-login-secret-0123456789-abcdefghijklmnop';
 const PG_URL = env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// SERVER_REPO: the server of another checkout (before/after in one session), driven by this bench.
+const REPO = env['SERVER_REPO'] ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 interface Stats {
   inWorld: number;
@@ -150,6 +156,53 @@ function client(url: string, stats: Stats, open: Set<WebSocket>, login: Login | 
   });
 }
 
+/**
+ * The server during the storm: every tick /status reports (its last duration, polled every 300 ms, so
+ * most ticks of 600 ms are seen once) and its resident memory.
+ */
+function watchServer(base: string, pid: number) {
+  const ticks = new Map<number, number>();
+  let peakRssMb = 0;
+  let statusP99 = 0;
+  let stopped = false;
+  const rssMb = () => {
+    try {
+      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      return m ? Number(m[1]) / 1024 : 0;
+    } catch {
+      return 0;
+    }
+  };
+  const poll = async () => {
+    while (!stopped) {
+      try {
+        const res = await fetch(`${base}/status`, { signal: AbortSignal.timeout(3000) });
+        const body = (await res.json()) as { tick: { number: number; lastMs: number; p99Ms: number } };
+        if (body.tick.number > 0) ticks.set(body.tick.number, body.tick.lastMs);
+        statusP99 = body.tick.p99Ms;
+      } catch {
+        // busy: the next poll
+      }
+      peakRssMb = Math.max(peakRssMb, rssMb());
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  };
+  const running = poll();
+  return {
+    async stop() {
+      stopped = true;
+      await running;
+      const ms = [...ticks.values()].sort((a, b) => a - b);
+      const at = (q: number) => Math.round(ms[Math.min(ms.length - 1, Math.floor(q * ms.length))] ?? 0);
+      return {
+        ticksSeen: ms.length,
+        tickMs: { p50: at(0.5), p99: at(0.99), max: at(1), serverP99Last200: Math.round(statusP99) },
+        serverPeakRssMb: Math.round(peakRssMb),
+      };
+    },
+  };
+}
+
 async function main(): Promise<void> {
   let schema: string | undefined;
   if (DRIVER === 'postgres') {
@@ -173,7 +226,13 @@ async function main(): Promise<void> {
     logins = await seed(pgliteDir !== undefined ? { pgliteDir } : { schema: schema as string });
     console.log(`seeded ${logins.length} characters in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
-  const server = await startServer(REPO, 600);
+  // New players keep the server's own cap on sockets that have not sent authenticate (1,000), as on
+  // the internet; the restart case lifts it as bench:load does (every bot comes from 127.0.0.1).
+  const server = await startServer(
+    REPO,
+    600,
+    MODE === 'anonymous' ? { WS_MAX_UNAUTHENTICATED: env['WS_MAX_UNAUTHENTICATED'] ?? '1000' } : {},
+  );
   const stats: Stats = {
     inWorld: 0,
     failed: 0,
@@ -187,6 +246,7 @@ async function main(): Promise<void> {
   };
   const open = new Set<WebSocket>();
   const all: Promise<void>[] = [];
+  const watch = watchServer(server.base, server.pid);
   console.log(`login storm: ${CLIENTS} clients over ${OVER_S} s, ${DRIVER}, ${MODE}`);
   const gap = (OVER_S * 1000) / CLIENTS;
   stats.firstConnect = performance.now();
@@ -204,6 +264,7 @@ async function main(): Promise<void> {
   }
   await Promise.all(all);
   clearInterval(progress);
+  const seen = await watch.stop();
   const totalS = (stats.lastIn - stats.firstConnect) / 1000;
   const sorted = stats.doneTimes.sort((a, b) => a - b);
   const pct = (p: number) => ((sorted[Math.floor((sorted.length - 1) * p)] ?? 0) / 1000).toFixed(1);
@@ -221,6 +282,7 @@ async function main(): Promise<void> {
     allInAfterS: Number(totalS.toFixed(1)),
     loginsPerSecond: Number((stats.inWorld / totalS).toFixed(0)),
     inWorldAfterS: { p50: pct(0.5), p90: pct(0.9), p99: pct(0.99), max: pct(1) },
+    ...seen,
   };
   console.log(JSON.stringify(result, null, 2));
   for (const ws of open) ws.terminate();

@@ -58,6 +58,17 @@ async function main(): Promise<void> {
       'At spawn: the town, its paths, the quest giver marked ! and the hint below the stage.',
     );
 
+    await clickEntity(page, "v.npcId === 'guide_wren'", 'Talk to Guide Wren');
+    await page.waitForSelector('#dialogue:not(.hidden)');
+    await page.locator('#dialogue button', { hasText: 'What should I do first?' }).click();
+    await settle(page);
+    await save(
+      page,
+      'client-6-guide',
+      'Guide Wren at the spawn says what to do first; the dialogue opens beside the stage.',
+    );
+    await page.locator('#dialogue button', { hasText: 'Thanks.' }).click();
+
     await say(page, `/admin ${ADMIN}`);
     await say(page, '/tp 597 609');
     await settle(page);
@@ -82,11 +93,13 @@ async function main(): Promise<void> {
     );
     await page.keyboard.press('Escape');
 
-    await say(page, '/tp 700 584');
+    // The boars of the first quest only fight back; the wolf comes for anyone near.
+    await say(page, '/tp 664 598');
     await say(page, '/level constitution 40');
     await say(page, '/heal');
     await say(page, '/spawn thornback_boar');
-    await say(page, '/spawn thornback_boar');
+    await say(page, '/spawn ash_wolf');
+    await clickEntity(page, "v.npcId === 'thornback_boar'", 'Attack Thornback Boar');
     await page.waitForTimeout(2500);
     await save(
       page,

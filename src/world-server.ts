@@ -1,16 +1,8 @@
 import { type Config, withListenPort } from '../lib/config.ts';
 import type { Logger } from '../lib/logger.ts';
-import { createServerMetrics } from '../lib/metrics.ts';
+import { createServerMetrics, type ServerMetrics } from '../lib/metrics.ts';
 import { HttpRateLimits } from '../net/http/rate-limit.ts';
-import { LocalMessaging } from '../net/messaging/local.ts';
-import { NatsMessaging } from '../net/messaging/nats.ts';
-import type { MessagingPort } from '../net/messaging/port.ts';
-import {
-  LocalWorldDirectory,
-  NatsWorldDirectory,
-  type WorldDirectory,
-  worldRoutes,
-} from '../net/messaging/worlds.ts';
+import { worldRoutes } from '../net/messaging/worlds.ts';
 import type { ServerEventName, ServerPayload } from '../net/protocol/index.ts';
 import { dataRoutes } from '../net/routes/data.ts';
 import { manifestRoutes } from '../net/routes/manifests.ts';
@@ -18,18 +10,19 @@ import { mapRoutes } from '../net/routes/map.ts';
 import { voiceRoutes } from '../net/routes/voice.ts';
 import type { Delivery } from '../net/session/outbound.ts';
 import type { SessionRegistry } from '../net/session/registry.ts';
-import { WorldLocks } from '../net/session/world-locks.ts';
 import { CLOSE_TAKEN_OVER } from '../net/session/ws-app.ts';
 import { SocialBridge } from '../net/social/bridge.ts';
 import { encodeFailureReporter } from '../net/ws/encode-failures.ts';
-import { openPersistence } from '../persistence/open.ts';
+import { type OpenedPersistence, openPersistence } from '../persistence/open.ts';
 import { prepareContent } from '../world/prepare.ts';
 import { DatabaseHealth } from './db-health.ts';
 import type { EarlyStart } from './early-start.ts';
 import { createIdentity, identityContent } from './identity.ts';
+import type { PersistenceSink } from './persistence-handoff.ts';
 import { lateSink, schedulerSink } from './persistence-sink.ts';
 import { type RunningServer, startServer } from './server.ts';
 import type { ShutdownStep } from './shutdown.ts';
+import { connectWorlds } from './world-links.ts';
 import { WorldRuntime } from './world-runtime.ts';
 
 /**
@@ -99,7 +92,6 @@ export async function startWorldServer(
 
   // One set of metrics for this server, handed to everything that counts.
   const metrics = createServerMetrics();
-  const { databaseUp } = metrics;
 
   // The session registry exists once identity is created, which needs the runtime: deliver through it late.
   let sessions: SessionRegistry | undefined;
@@ -112,7 +104,9 @@ export async function startWorldServer(
     encodeFailed: (characterId, event, err) => encodeFailed(event, err, { characterId }),
   };
   // The world is built while the database opens: nothing reaches persistence or the social bridge
-  // before the first tick (runtime.start(), below), when both exist.
+  // before the first tick (runtime.start(), below). Both are set once the database is open.
+  let sink: PersistenceSink | undefined;
+  let social: SocialBridge | undefined;
   const runtime: WorldRuntime = new WorldRuntime({
     content: content.sim,
     seed: config.worldSeed,
@@ -122,12 +116,15 @@ export async function startWorldServer(
       ...(config.voice.enabled ? { voiceWorld: config.voice.worldName } : {}),
     },
     delivery,
-    persistence: lateSink(() => sink),
+    persistence: lateSink(() => {
+      if (!sink) throw new Error('persistence used before the database opened');
+      return sink;
+    }),
     logger,
     registry: metrics.registry,
-    afterTick: (world) => social.afterTick(world),
+    afterTick: (world) => social?.afterTick(world),
     // A private message to another world leaves when it is sent, not after the next tick.
-    afterImmediate: (world) => social.afterTick(world),
+    afterImmediate: (world) => social?.afterTick(world),
   });
 
   // 3. Database: migrations and death-lock recovery run inside openPersistence.
@@ -136,57 +133,26 @@ export async function startWorldServer(
     throw err;
   });
   const { port, saves } = persistence;
-  const dbHealth = new DatabaseHealth(() => port.healthy(), {
-    activity: () => port.activity(),
-    onChange: (ok) => {
-      databaseUp.set(ok ? 1 : 0);
-      if (ok) logger.info('database is reachable again');
-      else logger.error('database is down');
-    },
+  const dbHealth = await watchDatabase(port, logger, metrics.databaseUp);
+  sink = schedulerSink(persistence, logger);
+  // The other worlds (NATS_URL): messaging, character holds, the world list (world-links.ts).
+  const links = await connectWorlds(config, logger, port, (lost) => {
+    for (const id of lost) sessions?.connection(id)?.close(CLOSE_TAKEN_OVER, 'taken over by another world');
+  }).catch(async (err: unknown) => {
+    dbHealth.stop();
+    await abandon().catch(() => {});
+    throw err;
   });
-  await dbHealth.start();
-  databaseUp.set(dbHealth.isOk() ? 1 : 0);
-  const sink = schedulerSink(persistence, logger);
-  // Friends, presence and private messages leave the tick through the social bridge and the messaging
-  // port: one world, the local implementation; several worlds (NATS_URL), NATS (docs/scaling.md).
-  const { worldId, natsUrl, lockTtlMs } = config.worlds;
-  const natsPrefix = config.worlds.natsPrefix;
-  let nats: NatsMessaging | undefined;
-  if (natsUrl !== undefined) {
-    try {
-      nats = await NatsMessaging.connect({ url: natsUrl, prefix: natsPrefix, name: `world-${worldId}` });
-    } catch (err) {
-      dbHealth.stop();
-      await abandon().catch(() => {});
-      throw err;
-    }
-    logger.info({ worldId, lockTtlMs }, 'connected to NATS: several worlds');
-  }
-  const messaging: MessagingPort = nats ?? new LocalMessaging();
-  // One character, one world: with several worlds a login takes the character's hold in the database.
-  const worldLocks = nats
-    ? new WorldLocks(
-        port,
-        worldId,
-        lockTtlMs,
-        (lost) => {
-          logger.error(
-            { worldId, characters: lost },
-            'characters taken by another world: their sessions end',
-          );
-          for (const id of lost)
-            sessions?.connection(id)?.close(CLOSE_TAKEN_OVER, 'taken over by another world');
-        },
-        logger,
-      )
-    : undefined;
-  const social = new SocialBridge({
+  const { messaging, worldLocks } = links;
+  // Friends, presence and private messages leave the tick through the social bridge and the messaging port.
+  const bridge = new SocialBridge({
     port,
     messaging,
-    worldId,
+    worldId: config.worlds.worldId,
     enqueue: (cmd) => runtime.enqueue(cmd),
     log: logger,
   });
+  social = bridge;
   const rateLimits = new HttpRateLimits(config.rateLimit.disabled);
   const identity = await createIdentity({
     config,
@@ -203,12 +169,14 @@ export async function startWorldServer(
     ...(worldLocks ? { worldLocks } : {}),
   });
   sessions = identity.registry;
-  const thisWorld = { id: worldId, address: config.urls.ws, playersOnline: () => runtime.playersOnline() };
-  const worlds: WorldDirectory = nats
-    ? new NatsWorldDirectory(nats.nc, natsPrefix, thisWorld, opts.worldHeartbeatMs ?? 2000)
-    : new LocalWorldDirectory(thisWorld);
+  const thisWorld = {
+    id: config.worlds.worldId,
+    address: config.urls.ws,
+    playersOnline: () => runtime.playersOnline(),
+  };
+  const worlds = links.directory(thisWorld, opts.worldHeartbeatMs ?? 2000);
   // Presence follows the worlds: a world that comes up is asked who is online, one that goes down takes its players offline.
-  worlds.onStatus((id, status) => social.worldStatus(id, status));
+  worlds.onStatus((id, status) => bridge.worldStatus(id, status));
   worldLocks?.start();
 
   // 4. HTTP + WebSocket.
@@ -266,8 +234,8 @@ export async function startWorldServer(
       run: async () => {
         dbHealth.stop();
         // Social actions still running write before the database closes.
-        await social.idle();
-        social.close();
+        await bridge.idle();
+        bridge.close();
         // Everyone was saved in the last tick: their holds go, other worlds may take them at once.
         await worldLocks
           ?.close()
@@ -295,4 +263,23 @@ export async function startWorldServer(
       return stopping;
     },
   };
+}
+
+/** The health check that watches the database (the `database_up` gauge follows it). */
+async function watchDatabase(
+  port: OpenedPersistence['port'],
+  logger: Logger,
+  databaseUp: ServerMetrics['databaseUp'],
+): Promise<DatabaseHealth> {
+  const dbHealth = new DatabaseHealth(() => port.healthy(), {
+    activity: () => port.activity(),
+    onChange: (ok) => {
+      databaseUp.set(ok ? 1 : 0);
+      if (ok) logger.info('database is reachable again');
+      else logger.error('database is down');
+    },
+  });
+  await dbHealth.start();
+  databaseUp.set(dbHealth.isOk() ? 1 : 0);
+  return dbHealth;
 }

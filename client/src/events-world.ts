@@ -81,7 +81,7 @@ export function bindWorldEvents(c: GameConnection, { app, story, pickups }: List
     state.xpDrops.push({ text: `+${x.gained} ${prettyId(x.skill)}`, start: performance.now() });
     if (state.xpDrops.length > 6) state.xpDrops.shift();
     if (before !== undefined && x.level > before) {
-      const line = `Congratulations, you just advanced a ${prettyId(x.skill)} level. You are now level ${x.level}.`;
+      const line = `Congratulations, you just advanced ${/^[AEIOU]/.test(prettyId(x.skill)) ? 'an' : 'a'} ${prettyId(x.skill)} level. You are now level ${x.level}.`;
       ui.chatLine(line, 'level');
       ui.toast(`${prettyId(x.skill)} level ${x.level}!`);
     }

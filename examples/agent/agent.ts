@@ -9,7 +9,7 @@ import {
   type QuickActions,
   walkTo,
 } from '../../sdk/src/index.ts';
-import { RECIPES, type Stats, sleepUnless } from './policy.ts';
+import { eventUnless, RECIPES, type Stats, sleepUnless } from './policy.ts';
 
 /**
  * A small autonomous agent built only on the SDK, driven by its socket's events: no loop polls the
@@ -181,11 +181,8 @@ export async function startAgent(opts: AgentOptions): Promise<RunningAgent> {
       node = client.world.entities.get(listed.id);
       if (node?.depleted) {
         // Wait where it is for it (or another) to grow back: the next world:update that shows one ready.
-        await client
-          .next('world:update', 60_000, () =>
-            client.world.ofType('resource').some((e) => !e.depleted && !unusable.has(e.id)),
-          )
-          .catch(() => {});
+        const ready = () => client.world.ofType('resource').some((e) => !e.depleted && !unusable.has(e.id));
+        await eventUnless(client, 'world:update', 60_000, ready, signal);
         return;
       }
     }
@@ -294,9 +291,8 @@ export async function startAgent(opts: AgentOptions): Promise<RunningAgent> {
         await walkTo(client, { x: target.x + 1, z: target.z }, { signal, timeoutMs: 30_000 });
         report(50, 'following');
         // Walk again when the target moves.
-        await client
-          .next('world:update', 60_000, (u) => u.entities.some((e) => e.id === goal.target))
-          .catch(() => {});
+        const moved = (u: { entities: { id: string }[] }) => u.entities.some((e) => e.id === goal.target);
+        await eventUnless(client, 'world:update', 60_000, moved, signal);
         return;
       }
       case 'explore':

@@ -1,6 +1,8 @@
+import type { GameClient, ServerEventName, ServerPayload } from '../../sdk/src/index.ts';
+
 /**
  * The example agent's small fixed knowledge and helpers: what it makes from what it gathers (recipes
- * without a station, with the tools of the starter kit), its counters, and an abortable pause.
+ * without a station, with the tools of the starter kit), its counters, and abortable waits.
  */
 
 export interface Recipe {
@@ -45,6 +47,30 @@ export function sleepUnless(ms: number, signal: AbortSignal): Promise<void> {
       resolve();
     };
     const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** Waits for the next `event` matching `pred`, at most `ms`, or less when `signal` aborts; never rejects. */
+export function eventUnless<E extends ServerEventName>(
+  client: GameClient,
+  event: E,
+  ms: number,
+  pred: (p: ServerPayload<E>) => boolean,
+  signal: AbortSignal,
+): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      off();
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    const off = client.on(event, (p) => {
+      if (pred(p)) done();
+    });
     signal.addEventListener('abort', done, { once: true });
   });
 }

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { startTsWorker } from '../../lib/ts-worker.ts';
 import { DatabaseUnavailableError, type SqlClient, type SqlTx } from '../sql.ts';
 import type { PgliteRequest, PgliteResponse, PgliteWorkerData } from './pglite-messages.ts';
+import { preparePgliteDataDir } from './pglite-template.ts';
 
 /** A database error carried back from the worker, with its SQLSTATE. */
 export class PgliteError extends Error {
@@ -22,6 +23,8 @@ type Body = PgliteRequest extends infer R ? (R extends PgliteRequest ? Omit<R, '
  * (pglite-worker.ts); this side only posts messages, so queries never block the event loop.
  */
 export async function openPglite(dataDir: string): Promise<SqlClient> {
+  // A new database is a copy of a prepared one (initdb once, in a worker that ends): pglite-template.ts.
+  await preparePgliteDataDir(dataDir);
   mkdirSync(dataDir, { recursive: true });
   const worker = startTsWorker(new URL('./pglite-worker.ts', import.meta.url), {
     dataDir,

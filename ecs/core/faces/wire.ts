@@ -17,7 +17,7 @@ export type Translation =
   | { kind: 'admin'; code: string }
   /** `agent:progress`: kept by the agent routes (net/agents), never seen by the simulation. */
   | { kind: 'agentProgress'; progress: number; note?: string }
-  /** `player:logout`: the session leaves the world (saved) and closes its socket (net/session/ws-app.ts). */
+  /** `player:logout`: the session leaves the world (saved) and closes its socket (net/session/in-world.ts). */
   | { kind: 'logout' }
   | { kind: 'error'; code: ErrorCode; message: string };
 
