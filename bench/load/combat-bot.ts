@@ -159,8 +159,9 @@ export function startCombatBot(
       fighting = null;
     }
   });
-  ws.on('close', () => {
-    if (id !== '' && !stopping()) report.inWorld--;
+  ws.on('close', (code) => {
+    if (!stopping()) report.errors[`close ${code}`] = (report.errors[`close ${code}`] ?? 0) + 1;
+    if (entered && !stopping()) report.inWorld--;
     report.connected--;
   });
   ws.on('error', () => {

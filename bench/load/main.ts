@@ -56,6 +56,8 @@ const COMBAT_COUNTS = [
   'deathsSeen',
 ] as const;
 const combat = new Map<string, number>();
+/** Combat bots: errors and closes before the window (a bot closed while ramping never enters it). */
+const rampErrors = new Map<string, number>();
 
 async function main(): Promise<void> {
   let base: string;
@@ -100,6 +102,9 @@ async function main(): Promise<void> {
     worker.on('message', (r: WorkerReport) => {
       state.inWorld.set(w, r.inWorld);
       state.failed.set(w, r.failed);
+      if (!measuring && opts.scenario === 'combat')
+        for (const [code, n] of Object.entries(r.errors))
+          rampErrors.set(code, (rampErrors.get(code) ?? 0) + n);
       if (measuring) {
         for (const k of COMBAT_COUNTS) combat.set(k, (combat.get(k) ?? 0) + (r[k] ?? 0));
         for (const ms of r.latencies) latency.recordValue(Math.max(1, Math.round(ms)));
@@ -215,6 +220,8 @@ function report(
   if (opts.scenario === 'combat') {
     const per = (k: string) => `${k} ${((combat.get(k) ?? 0) / seconds).toFixed(0)}/s`;
     console.log(`combat bots (every frame decoded): ${COMBAT_COUNTS.map(per).join(', ')}`);
+    if (rampErrors.size > 0)
+      console.log(`before the window: ${JSON.stringify(Object.fromEntries(rampErrors))}`);
   }
   if (state.errors.size > 0)
     console.log(`errors received by bots: ${JSON.stringify(Object.fromEntries(state.errors))}`);

@@ -119,11 +119,12 @@ async function handle(ctx: Ctx, router: Router, opts: HttpPipelineOptions): Prom
   if (route !== undefined) ctx.routeLabel = route.path;
 
   // A REST request with a bearer token that verifies is counted in the token's own window, not the
-  // address's: agents and their dashboards behind one address each have their budget. A token whose
-  // window is used up is refused without verifying it again; one that does not verify counts against
-  // the address, as a request without a token does.
+  // address's, on a route that requires the token or on a public one (an agent reading the content
+  // routes with its token): agents and their dashboards behind one address each have their budget. A
+  // token whose window is used up is refused without verifying it again; one that does not verify
+  // counts against the address, as a request without a token does.
   const cls = route?.rateLimit ?? defaultRateLimitClass(path);
-  const bearer = route?.auth === 'bearer' ? bearerToken(ctx.headers) : undefined;
+  const bearer = route !== undefined ? bearerToken(ctx.headers) : undefined;
   let verified: AuthContext | null | undefined;
   let decision: LimitDecision;
   if (bearer !== undefined && cls === 'rest') {

@@ -3,7 +3,7 @@ import { EQUIP_SLOTS, type EquipSlot } from '../../ecs/core/character-state.ts';
 import { ENTITY_TYPES } from '../../ecs/core/components.ts';
 import { ERROR_CODES, type ErrorCode } from '../../ecs/core/events.ts';
 import { type WireEquipSlot, wireEquipSlot } from '../../ecs/core/faces/primitives.ts';
-import { shownDeath, shownHit } from '../../ecs/features/combat/index.ts';
+import { HIT_STYLES } from '../../ecs/features/combat/index.ts';
 
 /** Wire shapes more than one feature's events use. */
 
@@ -32,6 +32,18 @@ export function wireEquipment<T>(e: Partial<Record<EquipSlot, T>>): Partial<Reco
 }
 
 export const entityType = z.enum(ENTITY_TYPES);
+
+/**
+ * A hit as every viewer of the target sees it, in the target's world:update entry (`hits`): who dealt it,
+ * how much (0: a miss) and how. The target's `health` in the same entry is what is left after the tick.
+ */
+export const shownHit = z.object({
+  attackerId: z.string(),
+  damage: z.number().int(),
+  style: z.enum(HIT_STYLES),
+});
+/** A death as every viewer sees it, in the entity's world:update entry (`death`): its last hitter. */
+export const shownDeath = z.object({ killerId: z.string().nullable() });
 
 /** One entity in world:update: id, type, tile, plus the public fields of its type. */
 export const wireEntity = z

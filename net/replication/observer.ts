@@ -134,18 +134,28 @@ export function observe(world: GameWorld, obs: Observer, scratch: ViewScratch): 
       const x0 = grid.colStart(col);
       if (rowInside && x0 >= px - keep && x0 + last <= px + keep) {
         // Wholly within keep range. Fast path: every entity already known (so none leaves, and none is
-        // still waiting to enter) and none an item (whose visibility depends on the observer): the
-        // cell's changed entities go as one shared run.
+        // still waiting to enter), or an item this player may not see that has no change in the run:
+        // the cell's changed entities go as one shared run. A known item stays visible (an item only
+        // ever goes from its owner's to everyone's) until it despawns; loot private to someone else
+        // lies in most cells of a crowd fight and must not send every observer down the slow path.
         let pure = true;
+        let hidden = 0;
         for (let i = 0; i < n; i++) {
           const eid = cell[i] as number;
-          if (((known[eid >>> 5] as number) & (1 << (eid & 31))) === 0 || Kind.type[eid] === ITEM) {
-            pure = false;
-            break;
+          if (((known[eid >>> 5] as number) & (1 << (eid & 31))) !== 0) continue;
+          if (
+            Kind.type[eid] === ITEM &&
+            ((dirty[eid] as number) & CHANGE_BITS) === 0 &&
+            !visibleTo(world, eid, me)
+          ) {
+            hidden++;
+            continue;
           }
+          pure = false;
+          break;
         }
         if (pure) {
-          kept += n;
+          kept += n - hidden;
           if (scratch.dirtyCells[ci] === scratch.tick) changedCells.push(ci);
           continue;
         }

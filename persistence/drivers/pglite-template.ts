@@ -104,12 +104,15 @@ async function ensureTemplate(templateDir: string): Promise<Marker | null> {
     await initInWorker(building);
     const made: Marker = { pglite: version, ...measure(building) };
     writeFileSync(path.join(building, MARKER), JSON.stringify(made));
-    // Another server may have made one meanwhile: either is good; ours replaces a stale one.
-    rmSync(templateDir, { recursive: true, force: true });
-    try {
-      renameSync(building, templateDir);
-    } catch {
-      // lost the race to a server that renamed first: use its template
+    // Another server may have made one meanwhile (it may be copying from it): kept; a stale one replaced.
+    const current = readMarker(templateDir);
+    if (!(current?.pglite === version && matches(templateDir, current))) {
+      rmSync(templateDir, { recursive: true, force: true });
+      try {
+        renameSync(building, templateDir);
+      } catch {
+        // lost the race to a server that renamed first: its template is used
+      }
     }
     const kept = readMarker(templateDir);
     return kept?.pglite === version && matches(templateDir, kept) ? kept : null;

@@ -199,12 +199,13 @@ export interface ClientEvents {
     targetId: string;
   };
   /**
-   * Local chat (heard within view) or, with `to`, a private message by player name (`NOT_FOUND` when
-   * nobody online has it; at most 2 a second per sender, 5 at once, else `RATE_LIMITED`). Neither
-   * reaches a player who ignores you, and you are not told (see [social.md](social.md)). 1-255
-   * characters after removing control and invisible format characters (direction overrides, zero-width
-   * characters) and trimming; a line that shows nothing is `BAD_MESSAGE`. A message starting with `/` is
-   * a command (see [admin.md](admin.md)); `/admin <code>` unlocks admin commands.
+   * Local chat (heard within view: by the sender and, in a crowd, the 99 players nearest to it) or, with
+   * `to`, a private message by player name (`NOT_FOUND` when nobody online has it; at most 2 a second
+   * per sender, 5 at once, else `RATE_LIMITED`). Neither reaches a player who ignores you, and you are
+   * not told (see [social.md](social.md)). 1-255 characters after removing control and invisible format
+   * characters (direction overrides, zero-width characters) and trimming; a line that shows nothing is
+   * `BAD_MESSAGE`. A message starting with `/` is a command (see [admin.md](admin.md)); `/admin <code>`
+   * unlocks admin commands.
    */
   'player:chat': {
     message: string;
@@ -421,7 +422,8 @@ export interface ServerEvents {
     }[];
   };
   /**
-   * A chat line: `local` (heard within view), `private`, or `system` (the server, e.g. command replies).
+   * A chat line: `local` (heard within view, by the nearest hundred in a crowd), `private`, or `system`
+   * (the server, e.g. command replies).
    */
   'chat:message': {
     fromId: string;

@@ -134,6 +134,19 @@ describe('REST rate limit (contract §3.3)', () => {
     expect((await get('/api/test/mine')).status).toBe(429);
   });
 
+  it("a public REST route read with a bearer token that verifies counts in the token's window too", async () => {
+    s = await startTestServer({}, { routes, verifyBearer });
+    for (let i = 0; i < 100; i++) await (await get('/api/test/ping')).arrayBuffer();
+    expect((await get('/api/test/ping')).status).toBe(429);
+    // An agent reading the public content with its token is not held back by its address.
+    const withToken = await get('/api/test/ping', { authorization: 'Bearer good-reader' });
+    expect(withToken.status).toBe(200);
+    expect(withToken.headers.get('ratelimit-limit')).toBe('120');
+    expect(withToken.headers.get('ratelimit-remaining')).toBe('119');
+    // A public route does not need the token: one that does not verify is counted per address, not 401.
+    expect((await get('/api/test/ping', { authorization: 'Bearer forged' })).status).toBe(429);
+  });
+
   it('a bearer token that does not verify is counted per address and answered 401', async () => {
     s = await startTestServer({}, { routes, verifyBearer });
     const res = await get('/api/test/mine', { authorization: 'Bearer forged' });

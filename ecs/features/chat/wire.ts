@@ -7,6 +7,7 @@ import {
   type Translation,
 } from '../../core/faces/wire.ts';
 import { chatProblem, cleanChat } from './chat-command.ts';
+import { LOCAL_CHAT_HEARERS } from './hearers.ts';
 import { PRIVATE_MESSAGE_BURST, PRIVATE_MESSAGES_PER_SECOND } from './private-limit.ts';
 
 /** Chat's wire face: local chat, private messages, and chat commands (`/...`). */
@@ -30,14 +31,14 @@ export const chatWire = defineWire({
         message: z.string().max(4096),
         to: z.string().min(1).max(64).optional(),
       }),
-      doc: `Local chat (heard within view) or, with \`to\`, a private message by player name (\`NOT_FOUND\` when nobody online has it; at most ${PRIVATE_MESSAGES_PER_SECOND} a second per sender, ${PRIVATE_MESSAGE_BURST} at once, else \`RATE_LIMITED\`). Neither reaches a player who ignores you, and you are not told (see [social.md](social.md)). 1-255 characters after removing control and invisible format characters (direction overrides, zero-width characters) and trimming; a line that shows nothing is \`BAD_MESSAGE\`. A message starting with \`/\` is a command (see [admin.md](admin.md)); \`/admin <code>\` unlocks admin commands.`,
+      doc: `Local chat (heard within view: by the sender and, in a crowd, the ${LOCAL_CHAT_HEARERS - 1} players nearest to it) or, with \`to\`, a private message by player name (\`NOT_FOUND\` when nobody online has it; at most ${PRIVATE_MESSAGES_PER_SECOND} a second per sender, ${PRIVATE_MESSAGE_BURST} at once, else \`RATE_LIMITED\`). Neither reaches a player who ignores you, and you are not told (see [social.md](social.md)). 1-255 characters after removing control and invisible format characters (direction overrides, zero-width characters) and trimming; a line that shows nothing is \`BAD_MESSAGE\`. A message starting with \`/\` is a command (see [admin.md](admin.md)); \`/admin <code>\` unlocks admin commands.`,
       translate: (base, p) => chat(base, p.message, p.to),
     }),
   },
   server: {
     'chat:message': serverEvent({
       schema: chatMessage,
-      doc: 'A chat line: `local` (heard within view), `private`, or `system` (the server, e.g. command replies).',
+      doc: 'A chat line: `local` (heard within view, by the nearest hundred in a crowd), `private`, or `system` (the server, e.g. command replies).',
       from: 'chat',
     }),
   },

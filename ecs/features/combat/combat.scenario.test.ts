@@ -15,8 +15,8 @@ import { combatNumbers } from './attacker.ts';
 import { combatContent } from './combat-scenario-helpers.ts';
 import { rollDrops } from './drops.ts';
 import { combatRoll, effectiveLevel, hitChance, maxHit, meleeBonuses, xpForDamage } from './formulas.ts';
-import { type Shown, shownOf } from './shown.ts';
-import { COMBAT } from './state.ts';
+import { shownOf } from './shown.ts';
+import { COMBAT, type Shown } from './state.ts';
 
 function world(spawns: Parameters<typeof combatContent>[0] = [], seed = 42) {
   const s = new Scenario({ content: combatContent(spawns), seed });

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import type { combatHit, entityDeath, HIT_STYLES } from './wire.ts';
+import type { HIT_STYLES } from './formulas.ts';
+import type { combatHit, entityDeath } from './wire.ts';
 
 /** Combat's events (added to core/events.ts's SimEventData, typed by their wire schemas) and its persisted per-character state. */
 

@@ -3,6 +3,9 @@
  * with where its numbers come from). Nothing here reads the world.
  */
 
+/** How a blow was dealt (combat:hit and world:update `hits` `style`). */
+export const HIT_STYLES = ['melee', 'ranged', 'magic'] as const;
+
 export const COMBAT_STYLES = [
   'accurate',
   'aggressive',

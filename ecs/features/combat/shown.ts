@@ -1,9 +1,7 @@
-import type { z } from 'zod';
 import { Dirty } from '../../core/components.ts';
 import type { GameWorld } from '../../core/world.ts';
 import { markDirty } from '../../core/world.ts';
-import { COMBAT } from './state.ts';
-import type { shownDeath, shownHit } from './wire.ts';
+import { COMBAT, type Shown, type ShownDeath, type ShownHit } from './state.ts';
 
 /**
  * What a tick shows on an entity to everyone who sees it: the hits it took and its death. It rides in
@@ -11,14 +9,6 @@ import type { shownDeath, shownHit } from './wire.ts';
  * viewers, instead of one event per viewer (hits x viewers in a crowd fight). Kept for the current tick
  * only: a record of an earlier tick is never read.
  */
-
-export type ShownHit = z.output<typeof shownHit>;
-export type ShownDeath = z.output<typeof shownDeath>;
-
-export interface Shown {
-  hits: ShownHit[];
-  death?: ShownDeath;
-}
 
 function shownFor(world: GameWorld, eid: number): Shown {
   const st = world.get(COMBAT);

@@ -1,6 +1,6 @@
 import { defineState } from '../../core/feature.ts';
+import type { HitStyle } from './events.ts';
 import type { CombatStyle } from './formulas.ts';
-import type { Shown } from './shown.ts';
 
 /** One entity's fight: whom it attacks, and the target's tile when it last set off after it. */
 export interface Fight {
@@ -16,6 +16,22 @@ export interface NpcHome {
   homeX: number;
   homeZ: number;
   returning: boolean;
+}
+
+/** A hit as its target's viewers see it (world:update `hits`): who dealt it, how much (0: a miss), how. */
+export interface ShownHit {
+  attackerId: string;
+  damage: number;
+  style: HitStyle;
+}
+/** A death as its viewers see it (world:update `death`): the last hitter. */
+export interface ShownDeath {
+  killerId: string | null;
+}
+/** What one tick shows on an entity (shown.ts). */
+export interface Shown {
+  hits: ShownHit[];
+  death?: ShownDeath;
 }
 
 export interface CombatState {

@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import { id } from '../../core/faces/primitives.ts';
 import { clientEvent, command, defineWire, serverEvent } from '../../core/faces/wire.ts';
-import { COMBAT_STYLES } from './formulas.ts';
+import { COMBAT_STYLES, HIT_STYLES } from './formulas.ts';
 
 /** Combat's wire face: styles, auto-retaliate, spells, hits and deaths, and the `attack` verb. */
-
-/** How a blow was dealt (combat:hit `style`). */
-export const HIT_STYLES = ['melee', 'ranged', 'magic'] as const;
 
 export const combatHit = z.object({
   attackerId: z.string(),
@@ -16,18 +13,6 @@ export const combatHit = z.object({
   tick: z.number().int(),
   style: z.enum(HIT_STYLES),
 });
-/**
- * A hit as every viewer of the target sees it, in the target's world:update entry (`hits`): who dealt it,
- * how much (0: a miss) and how. The target's `health` in the same entry is what is left after the tick.
- */
-export const shownHit = z.object({
-  attackerId: z.string(),
-  damage: z.number().int(),
-  style: z.enum(HIT_STYLES),
-});
-/** A death as every viewer sees it, in the entity's world:update entry (`death`): its last hitter. */
-export const shownDeath = z.object({ killerId: z.string().nullable() });
-
 export const entityDeath = z.object({
   id: z.string(),
   killerId: z.string().nullable(),

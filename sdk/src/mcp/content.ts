@@ -207,11 +207,16 @@ function each<T>(schema: z.ZodType<T>, doc: unknown, use: (v: T) => void): void 
   }
 }
 
-/** Fetches the public content from `httpBase` (`http://host:port`). */
-export async function loadContent(httpBase: string, timeoutMs = 10_000): Promise<Content> {
+/**
+ * Fetches the public content from `httpBase` (`http://host:port`). With the session's `token` the
+ * requests count in that token's REST budget rather than the address's, so many agents on one machine
+ * starting together are not refused.
+ */
+export async function loadContent(httpBase: string, timeoutMs = 10_000, token?: string): Promise<Content> {
+  const headers: Record<string, string> = token !== undefined ? { authorization: `Bearer ${token}` } : {};
   const get = async (p: string): Promise<unknown> => {
     try {
-      const res = await fetch(`${httpBase}${p}`, { signal: AbortSignal.timeout(timeoutMs) });
+      const res = await fetch(`${httpBase}${p}`, { headers, signal: AbortSignal.timeout(timeoutMs) });
       return res.ok ? await res.json() : undefined;
     } catch {
       return undefined;

@@ -95,18 +95,18 @@ export class GameSession {
 
   static async open(opts: SessionOptions): Promise<GameSession> {
     const httpBase = opts.httpBase ?? httpBaseOf(opts.url);
-    const [game, content] = await Promise.all([
-      GameClient.connect({
-        url: opts.url,
-        encoding: opts.encoding ?? 'msgpack',
-        reconnect: true,
-        ...(opts.token !== undefined ? { token: opts.token } : {}),
-        ...(opts.characterId !== undefined ? { characterId: opts.characterId } : {}),
-        ...(opts.name !== undefined ? { name: opts.name } : {}),
-      }),
-      loadContent(httpBase),
-    ]);
-    return new GameSession(game, content, new Tiles(httpBase));
+    const game = await GameClient.connect({
+      url: opts.url,
+      encoding: opts.encoding ?? 'msgpack',
+      reconnect: true,
+      ...(opts.token !== undefined ? { token: opts.token } : {}),
+      ...(opts.characterId !== undefined ? { characterId: opts.characterId } : {}),
+      ...(opts.name !== undefined ? { name: opts.name } : {}),
+    });
+    // The content routes are read with the session's token: counted in its own REST budget, so a
+    // dozen agents starting on one machine do not use up their address's (17 files each at start).
+    const content = await loadContent(httpBase, undefined, game.sessionToken);
+    return new GameSession(game, content, new Tiles(httpBase, game.sessionToken));
   }
 
   close(): Promise<void> {

@@ -17,7 +17,11 @@ export class Tiles {
   private readonly chunks = new Map<string, Promise<z.infer<typeof chunk> | undefined>>();
   private size = 64;
 
-  constructor(private readonly httpBase: string) {}
+  /** `token`: the session's, so the chunks count in its REST budget rather than the address's. */
+  constructor(
+    private readonly httpBase: string,
+    private readonly token?: string,
+  ) {}
 
   private chunkAt(x: number, z: number) {
     const cx = Math.floor(x / this.size);
@@ -25,7 +29,12 @@ export class Tiles {
     const key = `${cx},${cz}`;
     let c = this.chunks.get(key);
     if (c === undefined) {
-      c = fetch(`${this.httpBase}/api/map/chunk/${cx}/${cz}`, { signal: AbortSignal.timeout(10_000) })
+      const headers: Record<string, string> =
+        this.token !== undefined ? { authorization: `Bearer ${this.token}` } : {};
+      c = fetch(`${this.httpBase}/api/map/chunk/${cx}/${cz}`, {
+        headers,
+        signal: AbortSignal.timeout(10_000),
+      })
         .then(async (res) => (res.ok ? chunk.parse(await res.json()) : undefined))
         .catch(() => undefined);
       this.chunks.set(key, c);
