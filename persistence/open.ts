@@ -1,7 +1,6 @@
 import type { Config } from '../lib/config.ts';
 import { openPglite } from './drivers/pglite.ts';
-import { openPostgres } from './drivers/postgres.ts';
-import { type LocalPostgres, startLocalPostgres } from './local-postgres.ts';
+import type { LocalPostgres } from './local-postgres.ts';
 import { migrate } from './migrate.ts';
 import type { PersistencePort } from './port.ts';
 import { type SaveLogger, SaveScheduler } from './save-scheduler.ts';
@@ -50,10 +49,14 @@ export async function openPersistence(config: Config, logger: SaveLogger): Promi
   let local: LocalPostgres | undefined;
   let db: SqlClient;
   // The URL may hold a password: log only which driver runs.
+  // Each driver is loaded only when chosen: the embedded database's start-up does not load postgres.js.
   if (config.database.url) {
+    const { openPostgres } = await import('./drivers/postgres.ts');
     db = await openPostgres({ url: config.database.url });
     logger.info({ driver: 'postgres' }, 'database connected');
   } else if (config.database.useLocalPostgres) {
+    const { startLocalPostgres } = await import('./local-postgres.ts');
+    const { openPostgres } = await import('./drivers/postgres.ts');
     local = await startLocalPostgres(config.worldDir, logger);
     db = await openPostgres({ url: local.url });
     logger.info({ driver: 'postgres', local: true }, 'database connected');

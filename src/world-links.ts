@@ -1,7 +1,6 @@
 import type { Config } from '../lib/config.ts';
 import type { Logger } from '../lib/logger.ts';
 import { LocalMessaging } from '../net/messaging/local.ts';
-import { NatsMessaging } from '../net/messaging/nats.ts';
 import type { MessagingPort } from '../net/messaging/port.ts';
 import {
   LocalWorldDirectory,
@@ -43,6 +42,8 @@ export async function connectWorlds(
       directory: (thisWorld) => new LocalWorldDirectory(thisWorld),
     };
   }
+  // Loaded only here: the NATS client is a quarter of a second of start-up a single world does not need.
+  const { NatsMessaging } = await import('../net/messaging/nats.ts');
   const nats = await NatsMessaging.connect({ url: natsUrl, prefix: natsPrefix, name: `world-${worldId}` });
   logger.info({ worldId, lockTtlMs }, 'connected to NATS: several worlds');
   const worldLocks = new WorldLocks(

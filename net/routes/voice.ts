@@ -1,4 +1,3 @@
-import { AccessToken } from 'livekit-server-sdk';
 import type { WorldArea } from '../../ecs/core/content.ts';
 import { areaAt, voiceRoomName } from '../../ecs/features/voice/index.ts';
 import type { AccountCharacters } from '../auth/characters.ts';
@@ -59,6 +58,8 @@ export function voiceRoutes(deps: VoiceRouteDeps): RouteDef[] {
           throw new HttpError(409, 'CONFLICT', 'Voice needs a character in the world: log in first');
         }
         const room = voiceRoomName(voice.worldName, areaAt(areas, state.position.x, state.position.z));
+        // Loaded on the first token: the SDK is a fifth of a second of start-up a server without voice never needs.
+        const { AccessToken } = await import('livekit-server-sdk');
         const at = new AccessToken(apiKey, apiSecret, {
           identity: characterId,
           name: state.name,

@@ -101,7 +101,9 @@ describe.skipIf(skipBrowser)('feedback in headless Chromium', { timeout: BROWSER
     await expect
       .poll(() => chatText(page), { timeout: 10_000 })
       .toContain('Warden Corvin gives you Bronze Dagger.');
-    await expect.poll(() => chatText(page)).toContain('Boar Trouble: Defeat 5 thornback boars (0/5).');
+    await expect
+      .poll(() => chatText(page))
+      .toContain('Quest started: Boar Trouble. Defeat 5 thornback boars (0/5).');
     await noRawCodes(page);
     await shot(page, 'feedback-2-messages');
     await page.context().close();

@@ -122,7 +122,12 @@ export function startQuest(
   }
   const p: QuestProgress = { status: 'in_progress', stage: 0, progress: 0 };
   slice.quests[questId] = p;
-  update(world, player, quest, p);
+  // The talk that starts a quest is its first step when that step is a talk with this NPC: the one
+  // update sent names the step after it, never a "talk to <the NPC you are talking to>" already done.
+  const first = quest.stages[0];
+  if (npcId !== undefined && first?.type === 'dialogue' && first.npcId === npcId)
+    advance(world, player, quest, p);
+  else update(world, player, quest, p);
   if (npcId !== undefined) talkedTo(world, player, npcId);
   return true;
 }
