@@ -133,29 +133,41 @@ export function observe(world: GameWorld, obs: Observer, scratch: ViewScratch): 
       if (n === 0) continue;
       const x0 = grid.colStart(col);
       if (rowInside && x0 >= px - keep && x0 + last <= px + keep) {
-        // Wholly within keep range. Fast path: every entity already known (so none leaves, and none is
-        // still waiting to enter), or an item this player may not see that has no change in the run:
-        // the cell's changed entities go as one shared run. A known item stays visible (an item only
-        // ever goes from its owner's to everyone's) until it despawns; loot private to someone else
-        // lies in most cells of a crowd fight and must not send every observer down the slow path.
+        // Wholly within keep range. Fast path: no entity it does not know yet has a change this tick
+        // (none is in the cell's run), so the cell's changed entities go as one shared run, and none it
+        // knows can leave (all are within keep). What it does not know yet (a player who just arrived,
+        // an NPC back at its spawn, loot just dropped: nothing that moved or changed) enters one by one
+        // when within view and visible to it. A known item stays visible until it despawns (an item only
+        // ever goes from its owner's to everyone's). Arrivals, respawns and someone else's loot in a
+        // crowd no longer send every observer through the cell entity by entity.
         let pure = true;
-        let hidden = 0;
+        let unknown = 0;
         for (let i = 0; i < n; i++) {
           const eid = cell[i] as number;
           if (((known[eid >>> 5] as number) & (1 << (eid & 31))) !== 0) continue;
-          if (
-            Kind.type[eid] === ITEM &&
-            ((dirty[eid] as number) & CHANGE_BITS) === 0 &&
-            !visibleTo(world, eid, me)
-          ) {
-            hidden++;
-            continue;
+          if (((dirty[eid] as number) & CHANGE_BITS) !== 0) {
+            pure = false;
+            break;
           }
-          pure = false;
-          break;
+          unknown++;
         }
         if (pure) {
-          kept += n - hidden;
+          kept += n - unknown;
+          for (let i = 0; unknown > 0 && i < n; i++) {
+            const eid = cell[i] as number;
+            const word = eid >>> 5;
+            const bit = 1 << (eid & 31);
+            if (((known[word] as number) & bit) !== 0) continue;
+            unknown--;
+            const dx = (Position.x[eid] as number) - px;
+            const dz = (Position.z[eid] as number) - pz;
+            if (Math.max(dx < 0 ? -dx : dx, dz < 0 ? -dz : dz) > view) continue;
+            if (Kind.type[eid] === ITEM && !visibleTo(world, eid, me)) continue;
+            kept++;
+            known[word] = (known[word] as number) | bit;
+            obs.knownCount++;
+            entered.push(eid);
+          }
           if (scratch.dirtyCells[ci] === scratch.tick) changedCells.push(ci);
           continue;
         }
