@@ -128,7 +128,9 @@ describe.skipIf(skipBrowser)('every verb in headless Chromium', { timeout: BROWS
     await adminTo(page, near.x, near.z);
     const corvin = (await find(page, "v.npcId === 'warden_corvin'")) as { id: string };
     await actOn(page, corvin.id, 'Examine Warden Corvin');
-    await expect.poll(() => chatText(page)).toContain('The town warden. The boars at the edge of the Ashwood are his worry.');
+    await expect
+      .poll(() => chatText(page))
+      .toContain('The town warden. The boars at the edge of the Ashwood are his worry.');
     await page.context().close();
   });
 

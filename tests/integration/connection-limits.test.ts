@@ -149,6 +149,36 @@ describe('unauthenticated sockets', () => {
   });
 });
 
+describe('a socket whose authenticate arrived no longer counts as unauthenticated', () => {
+  it('its login waits in the login queue while a new socket gets its place (no 1013)', async () => {
+    const t = await startIdentityServer({ WS_MAX_UNAUTHENTICATED: '1' });
+    s = t;
+    // The embedded database is held by an open transaction: a's anonymous sign-up waits for it.
+    let release!: () => void;
+    const held = t.db.transaction(
+      () =>
+        new Promise<void>((resolve) => {
+          release = resolve;
+        }),
+    );
+    const a = await TestWsClient.connect(t.wsUrl, { encoding: 'json' });
+    sockets.push(a);
+    const aResult = a.next('authResult', 30_000);
+    a.send('authenticate', {});
+    // A second authenticate is answered BUSY at once: the server has a's first one and is handling it.
+    a.send('authenticate', {});
+    expect((await a.next('error', 30_000)).payload).toMatchObject({ code: 'BUSY' });
+    const b = await TestWsClient.connect(t.wsUrl, { encoding: 'json' });
+    sockets.push(b);
+    const bResult = b.next('authResult', 30_000);
+    b.send('authenticate', {});
+    release();
+    await held;
+    expect((await aResult).payload.success).toBe(true);
+    expect((await bResult).payload.success).toBe(true);
+  });
+});
+
 describe('authentication attempts per address, across HTTP and WebSocket', () => {
   it('10 HTTP attempts use up the window: a WebSocket authenticate is then refused', async () => {
     const t = await startIdentityServer();

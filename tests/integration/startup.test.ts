@@ -25,6 +25,8 @@ function launch(env: Record<string, string>): ChildProcess {
     cwd: REPO_ROOT,
     env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: tsx runs the server in a child of its own, and a kill must reach both.
+    detached: true,
   });
 }
 
@@ -83,26 +85,36 @@ describe.concurrent('production start-up refuses unsafe configuration, naming th
 describe('a complete production configuration', () => {
   it('starts, serves /health, and exits 0 on SIGTERM after closing its sockets', async () => {
     const child = launch(PROD);
-    let out = '';
-    const port = await new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no "ready" line in 20 s:\n${out}`)), 20_000);
-      child.stdout!.on('data', (d) => {
-        out += d;
-        const m = /"port":(\d+),"msg":"ready"/.exec(out);
-        if (m) {
-          clearTimeout(timer);
-          resolve(Number(m[1]));
-        }
+    try {
+      let out = '';
+      const port = await new Promise<number>((resolve, reject) => {
+        // A liveness bound, not a performance check.
+        const timer = setTimeout(() => reject(new Error(`no "ready" line in 60 s:\n${out}`)), 60_000);
+        child.stdout!.on('data', (d) => {
+          out += d;
+          const m = /"port":(\d+),"msg":"ready"/.exec(out);
+          if (m) {
+            clearTimeout(timer);
+            resolve(Number(m[1]));
+          }
+        });
+        child.on('exit', (code) => reject(new Error(`exited ${code} before ready:\n${out}`)));
       });
-      child.on('exit', (code) => reject(new Error(`exited ${code} before ready:\n${out}`)));
-    });
-    const health = await fetch(`http://127.0.0.1:${port}/health`);
-    expect(health.status).toBe(200);
-    expect(((await health.json()) as { status: string }).status).toBe('ok');
-    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
-    expect(out).toContain('"msg":"server stopped"');
-    await expect(fetch(`http://127.0.0.1:${port}/health`)).rejects.toThrow();
-  });
+      const health = await fetch(`http://127.0.0.1:${port}/health`);
+      expect(health.status).toBe(200);
+      expect(((await health.json()) as { status: string }).status).toBe('ok');
+      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(out).toContain('"msg":"server stopped"');
+      await expect(fetch(`http://127.0.0.1:${port}/health`)).rejects.toThrow();
+    } finally {
+      // Whatever failed, the server does not outlive the test (it would hold the default METRICS_PORT).
+      try {
+        process.kill(-(child.pid as number), 'SIGKILL');
+      } catch {
+        // the group is gone already
+      }
+    }
+  }, 90_000);
 });
