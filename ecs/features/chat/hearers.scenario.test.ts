@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Scenario } from '../../../tests/scenario/harness.ts';
+import { SOCIAL } from '../social/state.ts';
 import { LOCAL_CHAT_HEARERS } from './hearers.ts';
 
 describe('local chat in a crowd', () => {
@@ -27,5 +28,32 @@ describe('local chat in a crowd', () => {
     const farthest = Math.max(...heard.map((id) => ring.get(id) as number));
     for (const [id, r] of ring) if (r < farthest) expect(heard).toContain(id);
     expect(run().heard).toEqual(heard);
+  });
+
+  it('one of the nearest who ignores the sender hears nothing, and the next nearest hears it instead', () => {
+    const s = new Scenario();
+    const talker = s.addPlayer({ name: 'Talker', x: 100, z: 100 });
+    const others: string[] = [];
+    for (let i = 0; i < 120; i++)
+      others.push(s.addPlayer({ name: `Q${i}`, x: 101 + (i % 12), z: 100 + Math.floor(i / 12) }));
+    const heardBy = () => others.filter((id) => s.eventsOf(id, 'chat').length > 0);
+    s.push({ type: 'chat', characterId: talker, message: 'one' });
+    s.step();
+    const first = heardBy();
+    expect(first).toHaveLength(LOCAL_CHAT_HEARERS - 1);
+    // The first hearer now ignores the talker.
+    const ignorer = first[0] as string;
+    s.world.get(SOCIAL).lists.set(ignorer, {
+      friends: new Map(),
+      ignored: new Map([[talker, 'Talker']]),
+      requests: new Map(),
+      outgoing: new Map(),
+    });
+    s.push({ type: 'chat', characterId: talker, message: 'two' });
+    s.step();
+    const second = others.filter((id) => s.eventsOf(id, 'chat').some((e) => e.data.message === 'two'));
+    expect(second).toHaveLength(LOCAL_CHAT_HEARERS - 1);
+    expect(second).not.toContain(ignorer);
+    for (const id of first) if (id !== ignorer) expect(second).toContain(id);
   });
 });
