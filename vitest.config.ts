@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two projects that run side by side, each one file at a time. The long ones mostly wait: on servers
- * starting and being killed, on a real 600 ms tick, on a browser. Run alone they are over half of the
- * suite's time; beside the rest they cost little, and a 2-core machine finishes the suite in about half.
- * Database tests use their own schema or PGlite directory, so the two projects never share state.
+ * Two projects, each one file at a time; `npm test` (tests/run.mjs) runs them as two processes side by
+ * side, since vitest itself runs such projects one after the other. The long ones mostly wait: on
+ * servers starting and being killed, on a real 600 ms tick. Alone they are half of the suite's time;
+ * beside the rest they cost little. Database tests use their own schema or PGlite directory, so the two
+ * never share state.
  */
 const LONG = [
   'tests/restart/**/*.test.ts',

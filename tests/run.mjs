@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: the suite's two vitest projects (vitest.config.ts) as two processes side by side.
+ * Vitest 4 runs projects one after the other when each takes one file at a time, and the long one
+ * (servers started and killed, the real 600 ms tick) mostly waits: beside the rest it costs little.
+ * With arguments (a file, a filter), one `vitest run` with those arguments, as `npx vitest run` would.
+ * Exits non-zero when either run fails.
+ */
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+const vitest = path.join(path.dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
+const args = process.argv.slice(2);
+const color = process.stdout.isTTY ? { FORCE_COLOR: '1' } : {};
+
+function run(extra) {
+  const child = spawn(process.execPath, [vitest, 'run', ...extra], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...color },
+  });
+  // Whole lines only, so the two runs' output interleaves line by line.
+  for (const [from, to] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ]) {
+    let rest = '';
+    from.setEncoding('utf8');
+    from.on('data', (chunk) => {
+      const text = rest + chunk;
+      const end = text.lastIndexOf('\n') + 1;
+      to.write(text.slice(0, end));
+      rest = text.slice(end);
+    });
+    from.on('end', () => rest && to.write(`${rest}\n`));
+  }
+  return {
+    child,
+    done: new Promise((resolve) => child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)))),
+  };
+}
+
+const runs = args.length > 0 ? [run(args)] : [run(['--project', 'main']), run(['--project', 'long'])];
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const r of runs) r.child.kill(signal);
+  });
+}
+const codes = await Promise.all(runs.map((r) => r.done));
+process.exit(Math.max(...codes));
