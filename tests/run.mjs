@@ -10,7 +10,10 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-const vitest = path.join(path.dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
+const vitest = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('vitest/package.json')),
+  'vitest.mjs',
+);
 const args = process.argv.slice(2);
 const color = process.stdout.isTTY ? { FORCE_COLOR: '1' } : {};
 
