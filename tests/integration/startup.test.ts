@@ -41,7 +41,8 @@ function run(env: Record<string, string>): Promise<{ code: number | null; stdout
       child.kill('SIGKILL');
       reject(new Error(`still running after 20 s (it should have refused to start):\n${stdout}`));
     }, 20_000);
-    child.on('exit', (code) => {
+    // 'close', not 'exit': the process may be gone before its last stderr bytes are read.
+    child.on('close', (code) => {
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
     });
