@@ -117,27 +117,21 @@ function paintBlock(ctx: CanvasRenderingContext2D, map: GroundMap, x0: number, z
   // Water as round pools with a sandy shore, over the tiles (smoother than square tiles).
   const cx = (x: number) => px(x) + t / 2;
   const cy = (z: number) => py(z) + t / 2;
-  for (const w of map.info.water ?? []) {
-    if (
-      w.x + w.radius + 1 < x0 ||
-      w.x - w.radius - 1 >= x0 + BLOCK ||
-      w.z + w.radius + 1 < z0 ||
-      w.z - w.radius - 1 >= z0 + BLOCK
-    )
-      continue;
+  // The pools that reach into this block: the shores are drawn first, so no pool's shore covers another's water.
+  const pools = (map.info.water ?? []).filter(
+    (w) =>
+      w.x + w.radius + 1 >= x0 &&
+      w.x - w.radius - 1 < x0 + BLOCK &&
+      w.z + w.radius + 1 >= z0 &&
+      w.z - w.radius - 1 < z0 + BLOCK,
+  );
+  for (const w of pools) {
     ctx.fillStyle = 'rgb(176,160,112)';
     ctx.beginPath();
     ctx.arc(cx(w.x), cy(w.z), (w.radius + 0.9) * t, 0, Math.PI * 2);
     ctx.fill();
   }
-  for (const w of map.info.water ?? []) {
-    if (
-      w.x + w.radius + 1 < x0 ||
-      w.x - w.radius - 1 >= x0 + BLOCK ||
-      w.z + w.radius + 1 < z0 ||
-      w.z - w.radius - 1 >= z0 + BLOCK
-    )
-      continue;
+  for (const w of pools) {
     ctx.fillStyle = 'rgb(52,110,170)';
     ctx.beginPath();
     ctx.arc(cx(w.x), cy(w.z), (w.radius + 0.5) * t, 0, Math.PI * 2);
