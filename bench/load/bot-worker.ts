@@ -1,7 +1,15 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import WebSocket from 'ws';
 import { startCombatBot } from './combat-bot.ts';
-import { decode, encode, isProbe, isWorldUpdate, type WorkerInit, type WorkerReport } from './protocol.ts';
+import {
+  COMBAT_COUNTS,
+  decode,
+  encode,
+  isProbe,
+  isWorldUpdate,
+  type WorkerInit,
+  type WorkerReport,
+} from './protocol.ts';
 
 /**
  * One worker thread drives many bots, each a real WebSocket client speaking msgpack: authenticate
@@ -194,17 +202,6 @@ const tick = setInterval(() => {
   report.errors = {};
   for (const k of COMBAT_COUNTS) report[k] = 0;
 }, 1000);
-
-const COMBAT_COUNTS = [
-  'attacks',
-  'eats',
-  'loots',
-  'kills',
-  'died',
-  'ownHits',
-  'hitsSeen',
-  'deathsSeen',
-] as const;
 
 parentPort?.on('message', (msg: { type: string }) => {
   if (msg.type !== 'stop') return;

@@ -14,7 +14,7 @@ import {
   total,
   windowMean,
 } from './probe.ts';
-import { isProbe, type WorkerInit, type WorkerReport } from './protocol.ts';
+import { COMBAT_COUNTS, isProbe, type WorkerInit, type WorkerReport } from './protocol.ts';
 import { type ServerProcess, startServer } from './server.ts';
 
 /**
@@ -44,17 +44,6 @@ const state = {
   errors: new Map<string, number>(),
 };
 let measuring = false;
-/** Combat bots: what they did and saw over the window. */
-const COMBAT_COUNTS = [
-  'attacks',
-  'eats',
-  'loots',
-  'kills',
-  'died',
-  'ownHits',
-  'hitsSeen',
-  'deathsSeen',
-] as const;
 const combat = new Map<string, number>();
 /** Combat bots: errors and closes before the window (a bot closed while ramping never enters it). */
 const rampErrors = new Map<string, number>();

@@ -52,6 +52,18 @@ export function isProbe(index: number, share: number): boolean {
 }
 
 /** What a worker reports to the main thread every second. */
+/** Combat bots' counters in a WorkerReport (scenario `combat`): what they did and saw. */
+export const COMBAT_COUNTS = [
+  'attacks',
+  'eats',
+  'loots',
+  'kills',
+  'died',
+  'ownHits',
+  'hitsSeen',
+  'deathsSeen',
+] as const;
+
 export interface WorkerReport {
   type: 'report';
   connected: number;
