@@ -39,7 +39,7 @@ const sockets: WebSocket[] = [];
 let stopping = false;
 
 /**
- * Ticks a run leg of `tiles` takes with `energyPercent` run energy (player:sync `runEnergy`): 4 tiles a
+ * Ticks a run leg of `tiles` takes with `energyPercent` run energy (`runEnergy` of player:sync and player:energy): 4 tiles a
  * tick while energy lasts (0.67 % a tick), then 2 walking, as the server moves it.
  */
 function runTicks(tiles: number, energyPercent: number): number {
@@ -69,7 +69,7 @@ function startBot(index: number): void {
   let prevZ = 0;
   /** Non-probes: ticks to wait before the next move, until a long run leg (settling) is really done. */
   let arriveTicks = 0;
-  /** Run energy in whole percent, as the last player:sync said (a run leg walks once it is gone). */
+  /** Run energy in whole percent, as the last player:sync or player:energy said (a run leg walks once it is gone). */
   let energy = 100;
   let timer: NodeJS.Timeout | undefined;
 
@@ -134,6 +134,8 @@ function startBot(index: number): void {
         return;
       }
       id = String(payload.characterId);
+    } else if (event === 'player:energy') {
+      if (typeof payload.runEnergy === 'number') energy = payload.runEnergy;
     } else if (event === 'player:sync') {
       const p = payload.position as { x: number; z: number };
       if (typeof payload.runEnergy === 'number') energy = payload.runEnergy;

@@ -43,6 +43,12 @@ export function bindWorldEvents(c: GameConnection, { app, story, pickups }: List
     if (state.shop) app.refresh('shop'); // the coins line
   });
 
+  c.on('player:energy', (e) => {
+    if (!state.me) return;
+    state.me.runEnergy = e.runEnergy;
+    app.refresh('me');
+  });
+
   c.on('world:update', (u) => {
     state.tick = u.tick;
     const now = performance.now();

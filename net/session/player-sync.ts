@@ -36,6 +36,6 @@ export function buildPlayerSync(world: GameWorld, player: PlayerData): ServerPay
     inventory,
     equipment,
     voice: { enabled: world.options.rules?.voiceWorld !== undefined },
-    runEnergy: runEnergyPercent(player),
+    runEnergy: runEnergyPercent(world, player),
   };
 }

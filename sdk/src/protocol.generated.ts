@@ -530,16 +530,23 @@ export interface ServerEvents {
     position: number;
   };
   /**
+   * The receiving player's run energy changed by a whole percent (the same `runEnergy` as in
+   * player:sync, which is not sent for it). It drains 0.67 % a tick while running (about 90 s from full)
+   * and comes back while not running, faster with agility (full in about 12.5 minutes at agility 1, 4 at
+   * 99); below one tick's drain a runner walks, and a run asked for then is a walk. While it drains it
+   * is sent at most every 5 ticks (at once at 0 and 100).
+   */
+  'player:energy': {
+    runEnergy: number;
+  };
+  /**
    * The receiving player's full state. On entering the world, then at most once a tick when its
    * inventory, equipment, coins, skills or health change. Within a tick it comes last, after the tick's
    * events and its `world:update`: events say what happened during the tick (a hit to 0 health, a
    * death), `world:update` and `player:sync` the state at its end, so a client applying a tick's
    * messages in order is left in the tick's final state. `voice.enabled` tells whether voice chat is
-   * configured (then `GET /api/voice/token` answers a token for the player's room). `runEnergy` (whole
-   * percent) drains 0.67 % a tick while running (about 90 s from full) and comes back while not running,
-   * faster with agility (full in about 12.5 minutes at agility 1, 4 at 99); below one tick's drain a
-   * runner walks, and a run asked for then is a walk. While it drains it is sent at most every 5 ticks
-   * (at once at 0 and 100).
+   * configured (then `GET /api/voice/token` answers a token for the player's room). `runEnergy` is the
+   * run energy in whole percent; between syncs its changes come as `player:energy`.
    */
   'player:sync': {
     id: string;

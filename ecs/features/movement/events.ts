@@ -1,3 +1,12 @@
+import type { z } from 'zod';
+import type { runEnergyEvent } from './wire.ts';
+
+declare module '../../core/events.ts' {
+  interface SimEventData {
+    runEnergy: z.output<typeof runEnergyEvent>;
+  }
+}
+
 /** Movement's persisted per-character state (stored through its persist face, persist.ts). */
 declare module '../../core/character-state.ts' {
   interface CharacterSlices {
@@ -5,5 +14,3 @@ declare module '../../core/character-state.ts' {
     movement: { runEnergy: number };
   }
 }
-
-export {};

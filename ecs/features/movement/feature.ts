@@ -5,7 +5,7 @@ import { moveCancelCommand, moveCommand } from './move-handlers.ts';
 import { movementSystem } from './movement-system.ts';
 import { pathfindingSystem, prepareMovement } from './pathfinding-system.ts';
 import { movementPersist } from './persist.ts';
-import { onJoin, onLeave, runEnergy, runEnergySystem } from './run-energy.ts';
+import { onJoin, onLeave, onLevelChanged, runEnergy, runEnergySystem } from './run-energy.ts';
 import { MOVE } from './state.ts';
 import { movementWire } from './wire.ts';
 
@@ -19,7 +19,7 @@ export const movement = defineFeature({
     { name: 'movement', phase: 'movement', run: movementSystem },
     { name: 'runEnergy', phase: 'movement', run: runEnergySystem },
   ],
-  on: { join: onJoin, leave: onLeave },
+  on: { join: onJoin, leave: onLeave, levelChanged: onLevelChanged },
   populate: prepareMovement,
   hash: hashPaths,
   wire: movementWire,
@@ -40,5 +40,5 @@ function hashPaths(world: GameWorld, h: Hasher): void {
     if (path) for (let i = 0; i < path.length; i++) h.int(path[i] as number);
   }
   h.int(queue.length - head);
-  for (const p of world.players.values()) h.int(runEnergy(p));
+  for (const p of world.players.values()) h.int(runEnergy(world, p));
 }

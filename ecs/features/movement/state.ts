@@ -21,15 +21,42 @@ export interface PathRequest {
   origin: string | undefined;
 }
 
-/** A player whose energy is not full, or who runs: what the restore loop and the sync rate need. */
-export interface EnergyTrack {
-  readonly player: PlayerData;
-  readonly slice: { runEnergy: number };
-  /** The percent the last player:sync asked for carried. */
-  sentPercent: number;
-  sentTick: number;
+/**
+ * Run energy of the players in the world, per eid (run-energy.ts). Typed arrays: the restore loop visits
+ * every resting player each tick, and with thousands online chasing each one's objects cost more than
+ * the arithmetic.
+ */
+export interface EnergyTable {
+  /** Hundredths of a percent: the live value. */
+  readonly value: Int32Array;
+  /** Restored per tick while not running (from the agility level). */
+  readonly rate: Int32Array;
+  /** The whole percent `player:energy` last carried. */
+  readonly sentPercent: Int32Array;
+  readonly sentTick: Int32Array;
+  /** The whole percent last written to the character's slice (what a save stores). */
+  readonly savedPercent: Int32Array;
   /** The last tick it drained energy by running (no restore that tick). */
-  ranTick: number;
+  readonly ranTick: Int32Array;
+  /** Position in `tracked` plus one; 0 when not tracked. */
+  readonly slot: Int32Array;
+  /** Players whose energy is not full, or who run. */
+  readonly tracked: number[];
+  readonly owner: (PlayerData | undefined)[];
+}
+
+export function createEnergyTable(capacity: number): EnergyTable {
+  return {
+    value: new Int32Array(capacity),
+    rate: new Int32Array(capacity),
+    sentPercent: new Int32Array(capacity),
+    sentTick: new Int32Array(capacity),
+    savedPercent: new Int32Array(capacity),
+    ranTick: new Int32Array(capacity).fill(-1),
+    slot: new Int32Array(capacity),
+    tracked: [],
+    owner: [],
+  };
 }
 
 export interface MoveState {
@@ -53,8 +80,8 @@ export interface MoveState {
   /** Statistics of the last tick (for metrics and tests). */
   lastExpanded: number;
   lastResolved: number;
-  /** Players whose run energy is not full or who run, by character id (run-energy.ts). */
-  readonly energy: Map<string, EnergyTrack>;
+  /** Run energy of the players in the world (run-energy.ts). */
+  readonly energy: EnergyTable;
 }
 
 /** Default budget: ~5-10 ms of A* on this hardware in the worst case, far less for typical short paths. */
@@ -78,7 +105,7 @@ export function createMoveState(capacity: number, budget = DEFAULT_PATH_BUDGET):
     budget,
     lastExpanded: 0,
     lastResolved: 0,
-    energy: new Map(),
+    energy: createEnergyTable(capacity),
   };
 }
 

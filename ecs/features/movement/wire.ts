@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { coord } from '../../core/faces/primitives.ts';
-import { clientEvent, command, defineWire } from '../../core/faces/wire.ts';
+import { clientEvent, command, defineWire, serverEvent } from '../../core/faces/wire.ts';
+
+export const runEnergyEvent = z.object({ runEnergy: z.number().int().min(0).max(100) });
 
 /** Movement's wire face: walking and running (positions reach clients in world:update). */
 export const movementWire = defineWire({
@@ -15,6 +17,13 @@ export const movementWire = defineWire({
         'cancel' in p
           ? command({ ...base, type: 'moveCancel' })
           : command({ ...base, type: 'move', x: p.x, z: p.z, run: p.run ?? false }),
+    }),
+  },
+  server: {
+    'player:energy': serverEvent({
+      schema: runEnergyEvent,
+      doc: "The receiving player's run energy changed by a whole percent (the same `runEnergy` as in player:sync, which is not sent for it). It drains 0.67 % a tick while running (about 90 s from full) and comes back while not running, faster with agility (full in about 12.5 minutes at agility 1, 4 at 99); below one tick's drain a runner walks, and a run asked for then is a walk. While it drains it is sent at most every 5 ticks (at once at 0 and 100).",
+      from: 'runEnergy',
     }),
   },
 });
