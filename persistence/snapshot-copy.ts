@@ -125,10 +125,18 @@ export function copyDataInto<T>(into: unknown, from: T): T {
     return copyData(from);
   const target = into as Record<string, unknown>;
   const source = from as Record<string, unknown>;
-  for (const k of Object.keys(target)) if (!Object.hasOwn(source, k)) delete target[k];
-  for (const k of Object.keys(source)) {
+  // for-in, not Object.keys: no key array per object (every moving player's slices, every tick).
+  for (const k in target) if (Object.hasOwn(target, k) && !Object.hasOwn(source, k)) delete target[k];
+  for (const k in source) {
+    if (!Object.hasOwn(source, k)) continue;
+    const v = source[k];
+    if (typeof v !== 'object' || v === null) {
+      if (k === '__proto__') setKey(target, k, v);
+      else target[k] = v;
+      continue;
+    }
     const own = Object.hasOwn(target, k) ? target[k] : undefined;
-    setKey(target, k, copyDataInto(own, source[k]));
+    setKey(target, k, copyDataInto(own, v));
   }
   return target as T;
 }
