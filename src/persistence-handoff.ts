@@ -21,6 +21,74 @@ export interface PersistenceSink {
   tradeAudit(a: NonNullable<ItemTxRequest['audit']>): void;
   /** After this tick's snapshots: write the tick's item batch (before its transactions). */
   flushTick(): void;
+  /** How often dirty snapshots are written (the save scheduler's interval); sets the DirtyPacer. */
+  readonly saveIntervalMs?: number;
+}
+
+/**
+ * Spaces a character's dirty hand-overs: each one copies the whole character (inventory, bank, skills,
+ * slices) and a walking player is dirty every tick, so with thousands walking the copies were most of
+ * the persistence phase. A dirty character not handed over in its last `everyTicks` ticks is handed over
+ * at once; otherwise once that many ticks have passed since the last, with its state then. An interval
+ * save so holds the state of at most `everyTicks - 1` ticks before it; a logout, a death and an item
+ * change are never delayed.
+ */
+export class DirtyPacer {
+  private readonly lastHanded = new Map<string, number>();
+  private readonly waiting = new Set<string>();
+  private readonly due = new Map<number, string[]>();
+
+  constructor(readonly everyTicks: number) {}
+
+  /** At most 5 ticks, and a twentieth of the save interval (a 1 s interval in tests: every tick). */
+  static forInterval(saveIntervalMs: number, tickMs: number): DirtyPacer {
+    return new DirtyPacer(Math.max(1, Math.min(5, Math.floor(saveIntervalMs / (20 * tickMs)))));
+  }
+
+  /** Whether a dirty character is handed over now; if not, it is scheduled and dueNow gives it later. */
+  mayHand(id: string, tick: number): boolean {
+    if (this.waiting.has(id)) return false;
+    const last = this.lastHanded.get(id);
+    if (last === undefined || tick - last >= this.everyTicks) {
+      this.lastHanded.set(id, tick);
+      return true;
+    }
+    this.waiting.add(id);
+    const at = last + this.everyTicks;
+    const list = this.due.get(at);
+    if (list === undefined) this.due.set(at, [id]);
+    else list.push(id);
+    return false;
+  }
+
+  /** Handed over whole this tick anyway (an item change). */
+  handed(id: string, tick: number): void {
+    this.waiting.delete(id);
+    this.lastHanded.set(id, tick);
+  }
+
+  /** The characters whose wait ends this tick (and any earlier tick not run). */
+  dueNow(tick: number): string[] {
+    const out: string[] = [];
+    for (const [at, list] of this.due) {
+      if (at > tick) continue;
+      this.due.delete(at);
+      for (const id of list) if (this.waiting.delete(id)) out.push(id);
+    }
+    for (const id of out) this.lastHanded.set(id, tick);
+    return out;
+  }
+
+  /** The character left (its leaving snapshot is saved as it is). */
+  forget(id: string): void {
+    this.waiting.delete(id);
+    this.lastHanded.delete(id);
+  }
+
+  /** Characters waiting for their turn (tests, metrics). */
+  get waitingCount(): number {
+    return this.waiting.size;
+  }
 }
 
 export interface HandoffLogger {
@@ -58,6 +126,7 @@ export function handOff(
   sink: PersistenceSink,
   queue: Pick<CommandQueue, 'push'>,
   log: HandoffLogger,
+  pacer?: DirtyPacer,
 ): LogoutSave[] {
   const out = world.persist;
   const saves: LogoutSave[] = [];
@@ -79,16 +148,26 @@ export function handOff(
       (err: unknown) => log.error({ err, deathLockId: lock.id }, 'death lock failed'),
     );
   }
+  const tick = world.tick;
   for (const id of out.itemsChanged) {
     const p = world.players.get(id);
     if (p) sink.itemsChanged(liveState(world, p));
+    pacer?.handed(id, tick);
   }
   for (const id of out.dirty) {
     if (out.itemsChanged.has(id)) continue;
+    if (pacer !== undefined && !pacer.mayHand(id, tick)) continue;
     const p = world.players.get(id);
     if (p) sink.dirty(liveState(world, p));
   }
+  if (pacer !== undefined) {
+    for (const id of pacer.dueNow(tick)) {
+      const p = world.players.get(id);
+      if (p) sink.dirty(liveState(world, p));
+    }
+  }
   for (const s of out.left) {
+    pacer?.forget(s.id);
     const done = sink
       .logout(s)
       .catch((err: unknown) => log.error({ err, characterId: s.id }, 'saving on logout failed'));

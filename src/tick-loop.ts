@@ -3,7 +3,13 @@ import { type PhaseTimer, stepWorld } from '../ecs/core/tick.ts';
 import type { GameWorld } from '../ecs/core/world.ts';
 import type { Replicator } from '../net/replication/replicator.ts';
 import { type Delivery, flushTick, prepareTick } from '../net/session/outbound.ts';
-import { type HandoffLogger, handOff, type LogoutSave, type PersistenceSink } from './persistence-handoff.ts';
+import {
+  DirtyPacer,
+  type HandoffLogger,
+  handOff,
+  type LogoutSave,
+  type PersistenceSink,
+} from './persistence-handoff.ts';
 import type { TickMetrics } from './tick-metrics.ts';
 import { type PhaseSummary, TickStats } from './tick-stats.ts';
 
@@ -71,10 +77,13 @@ export class TickLoop {
   private readonly phaseStart = new Map<string, number>();
   private readonly lastPhases = new Map<string, number>();
   private readonly phaseTimer: PhaseTimer;
+  private readonly pacer: DirtyPacer | undefined;
 
   constructor(private readonly opts: TickLoopOptions) {
     this.clock = opts.clock ?? systemClock;
     this.tickMs = opts.tickMs ?? opts.world.tickMs;
+    const interval = opts.persistence?.saveIntervalMs;
+    this.pacer = interval === undefined ? undefined : DirtyPacer.forInterval(interval, this.tickMs);
     this.phaseTimer = {
       start: (phase) => this.phaseStart.set(phase, this.clock.now()),
       end: (phase) => this.endPhase(phase),
@@ -178,7 +187,7 @@ export class TickLoop {
     let saves: LogoutSave[] = [];
     if (persistence) {
       this.phaseTimer.start('persistence');
-      saves = handOff(world, persistence, queue, logger);
+      saves = handOff(world, persistence, queue, logger, this.pacer);
       this.phaseTimer.end('persistence');
     }
     const ms = this.clock.now() - t0;

@@ -9,7 +9,7 @@ import { createGameWorld } from '../../ecs/game.ts';
 import { PLAN } from '../../ecs/schedule.ts';
 import { Replicator } from '../../net/replication/replicator.ts';
 import type { Delivery } from '../../net/session/outbound.ts';
-import { handOff, type PersistenceSink } from '../../src/persistence-handoff.ts';
+import { DirtyPacer, handOff, type PersistenceSink } from '../../src/persistence-handoff.ts';
 import { type Clock, TickLoop } from '../../src/tick-loop.ts';
 import { createTickMetrics } from '../../src/tick-metrics.ts';
 import { testContent } from '../helpers/sim-content.ts';
@@ -228,6 +228,45 @@ describe('persistence hand-off', () => {
     queue.push({ type: 'leave', characterId: 'a', reason: 'logout' });
     loop.runTick();
     expect(sink.calls).toEqual(['flush', 'dirty:a:52', 'flush', 'logout:a', 'flush']);
+  });
+
+  it("spaces a walking player's dirty hand-overs 5 ticks apart at a 60 s interval; the last state always follows", () => {
+    const sink = Object.assign(recordingSink(), { saveIntervalMs: 60_000 });
+    const { world, queue, loop } = setup({ sink });
+    queue.push(joinCommand('a', 50, 50));
+    loop.runTick();
+    queue.push({ type: 'move', characterId: 'a', x: 90, z: 50, run: false });
+    const handed: { tick: number; x: number }[] = [];
+    for (let t = 0; t < 30; t++) {
+      const before = sink.calls.length;
+      loop.runTick();
+      for (const c of sink.calls.slice(before)) {
+        const m = /^dirty:a:(\d+)$/.exec(c);
+        if (m) handed.push({ tick: world.tick, x: Number(m[1]) });
+      }
+    }
+    // 20 ticks of walking (2 tiles a tick): handed over at its first step, then every 5 ticks with the
+    // position then, and the final tile within 5 ticks of arriving; nothing more once it stands still.
+    expect(handed[0]).toEqual({ tick: handed[0]?.tick, x: 52 });
+    const gaps = handed.slice(1).map((h, i) => h.tick - (handed[i] as { tick: number }).tick);
+    expect(gaps.every((g) => g === 5)).toBe(true);
+    expect(handed.at(-1)?.x).toBe(90);
+    expect(handed.length).toBe(5);
+    // A walk's hand-over still waiting when the character leaves: its leaving snapshot is the save.
+    queue.push({ type: 'move', characterId: 'a', x: 80, z: 50, run: false });
+    loop.runTick();
+    loop.runTick();
+    queue.push({ type: 'leave', characterId: 'a', reason: 'logout' });
+    const before = sink.calls.length;
+    for (let t = 0; t < 6; t++) loop.runTick();
+    expect(sink.calls.slice(before).filter((c) => c.startsWith('dirty:a'))).toEqual([]);
+    expect(sink.calls.slice(before)).toContain('logout:a');
+  });
+
+  it('every tick when the save interval is short (tests: SAVE_INTERVAL 1 s at a 50 ms tick)', () => {
+    expect(DirtyPacer.forInterval(1000, 50).everyTicks).toBe(1);
+    expect(DirtyPacer.forInterval(60_000, 600).everyTicks).toBe(5);
+    expect(DirtyPacer.forInterval(600_000, 50).everyTicks).toBe(5);
   });
 
   it('writes death locks first, flushes snapshots before transactions, returns tx outcomes as txResult', async () => {
