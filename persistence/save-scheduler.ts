@@ -231,11 +231,6 @@ export class SaveScheduler {
     await this.flushAll();
   }
 
-  /** How often dirty snapshots are written (the tick loop spaces their hand-overs by it). */
-  get saveIntervalMs(): number {
-    return this.opts.saveIntervalMs;
-  }
-
   /** Number of snapshots waiting to be written (for metrics and tests). */
   get pendingCount(): number {
     return this.items.size + this.dirtySet.size;

@@ -21,8 +21,6 @@ export interface PersistenceSink {
   tradeAudit(a: NonNullable<ItemTxRequest['audit']>): void;
   /** After this tick's snapshots: write the tick's item batch (before its transactions). */
   flushTick(): void;
-  /** How often dirty snapshots are written (the save scheduler's interval); sets the DirtyPacer. */
-  readonly saveIntervalMs?: number;
 }
 
 /**

@@ -29,6 +29,8 @@ export interface WorldRuntimeOptions {
   rules?: Partial<GameRules>;
   delivery: Delivery;
   persistence?: PersistenceSink;
+  /** SAVE_INTERVAL in ms (spaces dirty hand-overs: TickLoopOptions). */
+  saveIntervalMs?: number;
   logger: TickLogger;
   registry?: Registry;
   clock?: Clock;
@@ -67,6 +69,7 @@ export class WorldRuntime {
       replicator: this.replicator,
       delivery: opts.delivery,
       persistence: opts.persistence,
+      saveIntervalMs: opts.saveIntervalMs,
       logger: opts.logger,
       metrics: opts.registry ? createTickMetrics(opts.registry) : undefined,
       clock: opts.clock,

@@ -116,6 +116,7 @@ export async function startWorldServer(
       ...(config.voice.enabled ? { voiceWorld: config.voice.worldName } : {}),
     },
     delivery,
+    saveIntervalMs: config.saveIntervalSeconds * 1000,
     persistence: lateSink(() => {
       if (!sink) throw new Error('persistence used before the database opened');
       return sink;

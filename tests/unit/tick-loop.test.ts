@@ -64,7 +64,12 @@ function joinCommand(id: string, x = 50, z = 50) {
 }
 
 function setup(
-  opts: { onSend?: (clock: FakeClock) => void; sink?: PersistenceSink; registry?: Registry } = {},
+  opts: {
+    onSend?: (clock: FakeClock) => void;
+    sink?: PersistenceSink;
+    registry?: Registry;
+    saveIntervalMs?: number;
+  } = {},
 ) {
   const world = createGameWorld({ content: testContent(), seed: 1, tickMs: 600 });
   const queue = new CommandQueue();
@@ -84,6 +89,7 @@ function setup(
     replicator: new Replicator(world),
     delivery,
     persistence: opts.sink,
+    saveIntervalMs: opts.saveIntervalMs,
     logger: { warn: (obj, msg) => warnings.push({ obj, msg }), error: () => {} },
     metrics: opts.registry ? createTickMetrics(opts.registry) : undefined,
     clock,
@@ -231,8 +237,8 @@ describe('persistence hand-off', () => {
   });
 
   it("spaces a walking player's dirty hand-overs 5 ticks apart at a 60 s interval; the last state always follows", () => {
-    const sink = Object.assign(recordingSink(), { saveIntervalMs: 60_000 });
-    const { world, queue, loop } = setup({ sink });
+    const sink = recordingSink();
+    const { world, queue, loop } = setup({ sink, saveIntervalMs: 60_000 });
     queue.push(joinCommand('a', 50, 50));
     loop.runTick();
     queue.push({ type: 'move', characterId: 'a', x: 90, z: 50, run: false });
