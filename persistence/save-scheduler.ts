@@ -17,7 +17,9 @@ type HoldingsChange = { characterId: string; before: Holdings; after: Holdings }
  *   transaction's `after` so the save cannot undo the trade. (The simulation blocks item changes of a
  *   character with a transaction pending, as trades and banks do.)
  * - A failed write is logged and retried with backoff; newer snapshots replace older ones between
- *   tries. A snapshot the database refuses outright (a constraint) is logged as an error and dropped.
+ *   tries, except those handed over after a transaction or death lock of the character was queued
+ *   behind the write. A snapshot the database refuses outright (a constraint) is logged as an error and
+ *   dropped.
  */
 
 export interface SaveLogger {
@@ -325,7 +327,15 @@ export class SaveScheduler {
     return failed;
   }
 
+  /**
+   * The snapshot handed over since `s`, if it may be written in `s`'s place. Not while an item transaction
+   * or death lock of the character is queued: a retrying write runs ahead of it in the lane, and every
+   * snapshot waiting now was handed over after it (ordered() took the earlier ones). A snapshot taken
+   * after a death, written ahead of its lock, leaves the database without the items the lock expects:
+   * the lock is refused as stale and the dropped items are lost.
+   */
   private takeNewer(s: CharacterState): CharacterState {
+    if (this.txInFlight.has(s.id)) return s;
     const newer = this.items.get(s.id) ?? this.dirtySet.get(s.id);
     if (!newer) return s;
     this.items.delete(s.id);
