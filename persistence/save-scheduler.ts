@@ -15,7 +15,8 @@ type HoldingsChange = { characterId: string; before: Holdings; after: Holdings }
  * - A snapshot handed over while an item transaction of that character is in flight was taken before
  *   the simulation saw the result; when the transaction commits, its holdings are replaced by the
  *   transaction's `after` so the save cannot undo the trade. (The simulation blocks item changes of a
- *   character with a transaction pending, as trades and banks do.)
+ *   character with a transaction pending, as trades and banks do.) Not so for a death lock: the
+ *   simulation applied it already, and the player may change its items again while it is written.
  * - A failed write is logged and retried with backoff; newer snapshots replace older ones between
  *   tries, except those handed over after a transaction or death lock of the character was queued
  *   behind the write. A snapshot the database refuses outright (a constraint) is logged as an error and
@@ -153,10 +154,15 @@ export class SaveScheduler {
     return this.ordered(tx.changes, { txId: tx.id, kind: tx.kind }, () => this.port.applyItemTransaction(tx));
   }
 
-  /** PersistencePort.createDeathLock, ordered and snapshot-aware like runTransaction. */
+  /**
+   * PersistencePort.createDeathLock, ordered like runTransaction, but snapshots handed over while it runs
+   * keep their holdings: the simulation applies a death at once and never waits for its lock, so they
+   * already lack the dropped items, and may hold what the respawned player did since (a pickup, an item
+   * dropped for another player to take), which the lock's `after` would undo.
+   */
   createDeathLock(lock: DeathLock): Promise<ItemTransactionResult> {
     const change = { characterId: lock.characterId, before: lock.before, after: lock.after };
-    return this.ordered([change], { deathLock: lock.id }, () => this.port.createDeathLock(lock));
+    return this.ordered([change], { deathLock: lock.id }, () => this.port.createDeathLock(lock), false);
   }
 
   /** PersistencePort.resolveDeathLock, ordered and snapshot-aware like runTransaction. */
@@ -168,12 +174,14 @@ export class SaveScheduler {
 
   /**
    * Runs a holdings-changing call in its characters' lanes. Snapshots still waiting are written first
-   * (they hold the holdings `before` expects); snapshots handed over while it runs get `after` on success.
+   * (they hold the holdings `before` expects); with `patchTaken`, snapshots handed over while it runs get
+   * `after` on success (the simulation showed the outcome only once it came back).
    */
   private ordered(
     changes: readonly HoldingsChange[],
     what: object,
     call: () => Promise<ItemTransactionResult>,
+    patchTaken = true,
   ): Promise<ItemTransactionResult> {
     const ids = changes.map((c) => c.characterId);
     const waiting = ids.flatMap((id) => {
@@ -193,7 +201,7 @@ export class SaveScheduler {
       }
       for (const c of changes) {
         const taken = this.takenDuringTx.get(c.characterId);
-        if (res.ok && taken) {
+        if (res.ok && patchTaken && taken) {
           for (const s of taken) {
             s.inventory = structuredClone(c.after.inventory);
             s.coins = c.after.coins;

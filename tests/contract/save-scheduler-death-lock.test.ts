@@ -1,13 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CharacterState, ItemStack } from '../../ecs/core/character-state.ts';
+import { type Command, CommandQueue } from '../../ecs/core/commands.ts';
+import { stepWorld } from '../../ecs/core/tick.ts';
+import { createGameWorld } from '../../ecs/game.ts';
 import { migrate } from '../../persistence/migrate.ts';
 import type { DeathLock, Holdings, ItemTransactionResult } from '../../persistence/port.ts';
 import { SaveScheduler } from '../../persistence/save-scheduler.ts';
 import type { SqlClient, SqlTx } from '../../persistence/sql.ts';
 import { SqlPersistence } from '../../persistence/sql-port.ts';
+import { handOff } from '../../src/persistence-handoff.ts';
+import { schedulerSink } from '../../src/persistence-sink.ts';
 import { inventoryOf, makeCharacter } from '../helpers/characters.ts';
 import { pgliteTestDb, type TestDb } from '../helpers/db.ts';
+import { testContent } from '../helpers/sim-content.ts';
 
 /**
  * Death locks against the snapshots around them, through the real SaveScheduler and the real SqlPersistence
@@ -100,6 +106,12 @@ function die(live: CharacterState, slot: number): DeathLock {
     before,
     after: holdings(live),
   };
+}
+
+function totals(...places: readonly (ItemStack | null | undefined)[][]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const place of places) for (const s of place) if (s) out[s.itemId] = (out[s.itemId] ?? 0) + s.quantity;
+  return out;
 }
 
 function count(itemId: string, ...places: readonly (ItemStack | null | undefined)[][]): number {
@@ -201,5 +213,143 @@ describe('SaveScheduler: death locks and the snapshots around them (PGlite)', ()
     expect(db.inventory).toEqual(live.inventory);
     expect(db.position).toEqual({ x: 101, y: 0, z: 100 });
     expect(db.locked).toEqual([{ itemId: 'logs', quantity: 5 }]);
+  });
+
+  it('(b) items the respawned player picks up while its lock is still being written are not undone', async () => {
+    const { live, port, saves } = await setup();
+    const lock = die(live, 1);
+    const open = port.hold(lock.id);
+    const result = saves.createDeathLock(lock);
+    saves.itemsChanged(live);
+    saves.flushTick();
+    // Next tick: it picks up an ordinary ground item (committed within the tick: itemsChanged).
+    live.inventory[5] = { itemId: 'feather', quantity: 3 };
+    saves.itemsChanged(live);
+    saves.flushTick();
+    // And walks: a dirty snapshot waits for the interval.
+    live.position = { x: 3, y: 10, z: 3 };
+    saves.dirty(live);
+    await pause(20);
+    open();
+    await saves.flushAll();
+    expect(await result).toEqual({ ok: true });
+    const db = await stored(live.id);
+    expect(db.inventory).toEqual(live.inventory);
+    expect(db.inventory[5]).toEqual({ itemId: 'feather', quantity: 3 });
+    expect(db.locked).toEqual([{ itemId: 'logs', quantity: 5 }]);
+  });
+
+  it('(b) a kept item dropped after the respawn and picked up by another player is in one inventory only', async () => {
+    const { account, live, port, saves } = await setup();
+    const other = await reader.createCharacter(makeCharacter(account, `O${randomUUID().slice(0, 8)}`));
+    const lock = die(live, 1);
+    const open = port.hold(lock.id);
+    const result = saves.createDeathLock(lock);
+    saves.itemsChanged(live);
+    saves.flushTick();
+    // Next tick: the dead player drops the sword it kept, and the other player picks it up.
+    live.inventory[0] = null;
+    other.inventory[0] = { itemId: 'bronze_sword', quantity: 1 };
+    saves.itemsChanged(live);
+    saves.itemsChanged(other);
+    saves.flushTick();
+    // The tick after: the dead player leaves (its final snapshot, without the sword).
+    const left = saves.logout(live);
+    await pause(20);
+    open();
+    await Promise.all([result, left, saves.flushAll()]);
+    expect(await result).toEqual({ ok: true });
+    const db = await stored(live.id);
+    const otherDb = await stored(other.id);
+    expect(db.inventory).toEqual(live.inventory);
+    expect(count('bronze_sword', db.inventory, db.locked, otherDb.inventory)).toBe(1);
+    expect(count('logs', db.inventory, db.locked)).toBe(5);
+  });
+
+  it('(b) a second death while the first lock is still being written is not refused as stale', async () => {
+    const { live, port, saves } = await setup();
+    const first = die(live, 1);
+    const open = port.hold(first.id);
+    const firstResult = saves.createDeathLock(first);
+    saves.itemsChanged(live);
+    saves.flushTick();
+    // Next tick it picks up feathers; a few ticks later it dies again and drops them.
+    live.inventory[5] = { itemId: 'feather', quantity: 3 };
+    saves.itemsChanged(live);
+    saves.flushTick();
+    await pause(10);
+    const second = die(live, 5);
+    const secondResult = saves.createDeathLock(second);
+    saves.itemsChanged(live);
+    saves.flushTick();
+    await pause(10);
+    open();
+    await saves.flushAll();
+    expect(await firstResult).toEqual({ ok: true });
+    expect(await secondResult).toEqual({ ok: true });
+    const db = await stored(live.id);
+    expect(db.inventory).toEqual(live.inventory);
+    expect(db.locks).toBe(2);
+    expect(count('logs', db.inventory, db.locked)).toBe(5);
+    expect(count('feather', db.inventory, db.locked)).toBe(3);
+  });
+
+  it('(b) through the world and the hand-off: an item move the tick after the death is not undone by the slow lock', async () => {
+    const port = new SqlPersistence(sql);
+    const problems: string[] = [];
+    const log = {
+      info: () => {},
+      warn: (o: object, m?: string) => void problems.push(`${m} ${JSON.stringify(o)}`),
+      error: (o: object, m?: string) => void problems.push(`${m} ${JSON.stringify(o)}`),
+    };
+    const saves = new SaveScheduler(port, { saveIntervalMs: 60_000, logger: log });
+    const account = (await port.createAnonymousUser('w')).id;
+    const created = await port.createCharacter(
+      makeCharacter(account, 'Slowdeath', {
+        position: { x: 40, y: 0, z: 60 },
+        inventory: inventoryOf({
+          ...START,
+          3: { itemId: 'feather', quantity: 12 },
+          4: { itemId: 'bones', quantity: 1 },
+        }),
+      }),
+    );
+    const world = createGameWorld({ content: testContent(), seed: 1 });
+    const sink = schedulerSink({ port, saves }, log);
+    const queue = new CommandQueue();
+    const tick = (cmds: Command[]) => {
+      stepWorld(world, cmds, Date.now());
+      handOff(world, sink, queue, log);
+    };
+    const id = created.id;
+    tick([{ type: 'join', characterId: id, accountId: account, state: created }]);
+    // Every lock of this death is held open, as a slow database would, until `open`.
+    let open!: () => void;
+    const slow = new Promise<void>((r) => {
+      open = r;
+    });
+    const createDeathLock = port.createDeathLock.bind(port);
+    port.createDeathLock = async (lock) => {
+      await slow;
+      return createDeathLock(lock);
+    };
+    tick([{ type: 'damage', characterId: id, amount: 500 }]);
+    const locks = world.persist.deathLocks.length;
+    expect(locks).toBeGreaterThan(0);
+    const player = world.players.get(id);
+    const from = player?.state.inventory.findIndex((s) => s !== null) ?? -1;
+    expect(from).toBeGreaterThanOrEqual(0);
+    // Next tick: the respawned player moves a kept item to slot 20.
+    tick([{ type: 'inventoryMove', characterId: id, from, to: 20 }]);
+    expect(player?.state.inventory[20]).not.toBeNull();
+    await pause(20);
+    open();
+    await saves.flushAll();
+    expect(problems).toEqual([]);
+    // The database holds what the world holds, and each dropped stack in a lock: every item once.
+    const saved = await stored(id);
+    expect(saved.inventory).toEqual(player?.state.inventory);
+    expect(saved.locks).toBe(locks);
+    expect(totals(saved.inventory, saved.locked)).toEqual(totals(created.inventory));
   });
 });
