@@ -17,10 +17,10 @@ type HoldingsChange = { characterId: string; before: Holdings; after: Holdings }
  *   transaction's `after` so the save cannot undo the trade. (The simulation blocks item changes of a
  *   character with a transaction pending, as trades and banks do.) Not so for a death lock: the
  *   simulation applied it already, and the player may change its items again while it is written.
- * - A failed write is logged and retried with backoff; newer snapshots replace older ones between
- *   tries, except those handed over after a transaction or death lock of the character was queued
- *   behind the write. A snapshot the database refuses outright (a constraint) is logged as an error and
- *   dropped.
+ * - A failed write (and a death lock the database did not answer) is logged and retried with backoff;
+ *   newer snapshots replace older ones between tries, except those handed over after a transaction or
+ *   death lock of the character was queued behind the write. A snapshot the database refuses outright (a
+ *   constraint) is logged as an error and dropped.
  */
 
 export interface SaveLogger {
@@ -162,7 +162,32 @@ export class SaveScheduler {
    */
   createDeathLock(lock: DeathLock): Promise<ItemTransactionResult> {
     const change = { characterId: lock.characterId, before: lock.before, after: lock.after };
-    return this.ordered([change], { deathLock: lock.id }, () => this.port.createDeathLock(lock), false);
+    return this.ordered([change], { deathLock: lock.id }, () => this.lockWithRetry(lock), false);
+  }
+
+  /**
+   * Nothing undoes a death in the simulation: a lock lost to a database that did not answer (down, the
+   * connection dropped) would leave the dropped items nowhere in it once the next snapshot is written. So
+   * an `error` is retried with backoff, like a save, the character's later writes waiting behind it; a
+   * refusal (stale, not conserved, a constraint) is final. A retry of a lock that did commit is a no-op
+   * (createDeathLock is idempotent by lock id).
+   */
+  private async lockWithRetry(lock: DeathLock): Promise<ItemTransactionResult> {
+    for (let attempt = 1; ; attempt++) {
+      let res: ItemTransactionResult;
+      try {
+        res = await this.port.createDeathLock(lock);
+      } catch (err) {
+        res = { ok: false, reason: 'error', detail: describe(err) };
+      }
+      if (res.ok || res.reason !== 'error') return res;
+      const pause = Math.min(this.retryBaseMs * 2 ** (attempt - 1), this.retryMaxMs);
+      this.opts.logger.error(
+        { deathLock: lock.id, characterId: lock.characterId, detail: res.detail, attempt, retryInMs: pause },
+        'death lock failed; retrying',
+      );
+      await sleep(pause);
+    }
   }
 
   /** PersistencePort.resolveDeathLock, ordered and snapshot-aware like runTransaction. */

@@ -137,7 +137,7 @@ describe('SaveScheduler: death locks and the snapshots around them (PGlite)', ()
   });
 
   /** A character in the database with START, the live copy the simulation would hold, and a scheduler. */
-  async function setup(opts: { retryBaseMs?: number; saveIntervalMs?: number } = {}) {
+  async function setup(opts: { retryBaseMs?: number; saveIntervalMs?: number; errors?: string[] } = {}) {
     const account = (await reader.createAnonymousUser('d')).id;
     const created = await reader.createCharacter(
       makeCharacter(account, `D${randomUUID().slice(0, 8)}`, { inventory: inventoryOf(START) }),
@@ -147,7 +147,7 @@ describe('SaveScheduler: death locks and the snapshots around them (PGlite)', ()
     const port = new TestPort(outage.wrap(sql));
     const saves = new SaveScheduler(port, {
       saveIntervalMs: opts.saveIntervalMs ?? 60_000,
-      logger: quiet,
+      logger: { ...quiet, error: (_o: object, msg?: string) => void opts.errors?.push(msg ?? '') },
       retryBaseMs: opts.retryBaseMs ?? 10,
       retryMaxMs: 50,
     });
@@ -351,5 +351,58 @@ describe('SaveScheduler: death locks and the snapshots around them (PGlite)', ()
     expect(saved.inventory).toEqual(player?.state.inventory);
     expect(saved.locks).toBe(locks);
     expect(totals(saved.inventory, saved.locked)).toEqual(totals(created.inventory));
+  });
+
+  it('(c) a lock the database could not take (down) is retried until written; the snapshots stay behind it', async () => {
+    const errors: string[] = [];
+    const { live, outage, port, saves } = await setup({ errors });
+    outage.down = true;
+    const lock = die(live, 1);
+    const result = saves.createDeathLock(lock);
+    live.position = { x: 100, y: 0, z: 100 };
+    saves.itemsChanged(live);
+    saves.flushTick();
+    await pause(60);
+    outage.down = false;
+    await saves.flushAll();
+    const db = await stored(live.id);
+    expect(count('logs', db.inventory, db.locked)).toBe(5);
+    expect(db.locked).toEqual([{ itemId: 'logs', quantity: 5 }]);
+    expect(db.inventory).toEqual(live.inventory);
+    expect(await result).toEqual({ ok: true });
+    expect(port.lockCalls.length).toBeGreaterThan(1);
+    expect(errors).toContain('death lock failed; retrying');
+  });
+
+  it('(c) a lock committed whose answer was lost is retried as a no-op: the items leave the character once', async () => {
+    const { live, port, saves } = await setup();
+    const lock = die(live, 1);
+    port.loseAnswer.add(lock.id);
+    const result = saves.createDeathLock(lock);
+    saves.itemsChanged(live);
+    saves.flushTick();
+    await saves.flushAll();
+    expect(await result).toEqual({ ok: true });
+    expect(port.lockCalls).toEqual([lock.id, lock.id]);
+    const db = await stored(live.id);
+    expect(db.inventory).toEqual(live.inventory);
+    expect(db.locks).toBe(1);
+    expect(db.locked).toEqual([{ itemId: 'logs', quantity: 5 }]);
+  });
+
+  it('(c) a lock the database refuses (stale) is not retried, and no item is left in both places', async () => {
+    const { live, port, saves } = await setup();
+    // The database does not hold what the lock expects (here: an extra stack only the lock's `before` has).
+    live.inventory[9] = { itemId: 'bones', quantity: 1 };
+    const lock = die(live, 9);
+    const result = await saves.createDeathLock(lock);
+    expect(result).toMatchObject({ ok: false, reason: 'stale' });
+    expect(port.lockCalls).toEqual([lock.id]);
+    saves.itemsChanged(live);
+    await saves.flushAll();
+    const db = await stored(live.id);
+    expect(db.locks).toBe(0);
+    expect(count('bones', db.inventory, db.locked)).toBe(0);
+    expect(db.inventory).toEqual(live.inventory);
   });
 });
