@@ -60,6 +60,12 @@ export class SaveScheduler {
   /** Item transactions in flight per character, and the snapshots handed over meanwhile. */
   private readonly txInFlight = new Map<string, number>();
   private readonly takenDuringTx = new Map<string, Set<CharacterState>>();
+  /**
+   * Death locks queued or in flight per character. Counted apart: snapshots handed over meanwhile are
+   * not tracked (see createDeathLock), so a lock retried through an outage neither holds a copy per
+   * tick nor stops the waiting dirty snapshot from being refreshed in place.
+   */
+  private readonly locksInFlight = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
   private readonly retryBaseMs: number;
   private readonly retryMaxMs: number;
@@ -199,8 +205,9 @@ export class SaveScheduler {
 
   /**
    * Runs a holdings-changing call in its characters' lanes. Snapshots still waiting are written first
-   * (they hold the holdings `before` expects); with `patchTaken`, snapshots handed over while it runs get
-   * `after` on success (the simulation showed the outcome only once it came back).
+   * (they hold the holdings `before` expects). An item transaction (`patchTaken`) counts in txInFlight:
+   * snapshots handed over while it runs are tracked and get `after` on success (the simulation shows the
+   * outcome only once it comes back); a death lock counts in locksInFlight and tracks nothing.
    */
   private ordered(
     changes: readonly HoldingsChange[],
@@ -216,7 +223,8 @@ export class SaveScheduler {
       return s ? [s] : [];
     });
     if (waiting.length > 0) void this.write(waiting);
-    for (const id of ids) this.txInFlight.set(id, (this.txInFlight.get(id) ?? 0) + 1);
+    const inFlight = patchTaken ? this.txInFlight : this.locksInFlight;
+    for (const id of ids) inFlight.set(id, (inFlight.get(id) ?? 0) + 1);
     return this.enqueue(ids, async () => {
       let res: ItemTransactionResult;
       try {
@@ -225,19 +233,19 @@ export class SaveScheduler {
         res = { ok: false, reason: 'error', detail: err instanceof Error ? err.message : String(err) };
       }
       for (const c of changes) {
-        const taken = this.takenDuringTx.get(c.characterId);
-        if (res.ok && patchTaken && taken) {
+        const taken = patchTaken ? this.takenDuringTx.get(c.characterId) : undefined;
+        if (res.ok && taken) {
           for (const s of taken) {
             s.inventory = structuredClone(c.after.inventory);
             s.coins = c.after.coins;
             if (c.after.equipment) s.equipment = structuredClone(c.after.equipment);
           }
         }
-        const left = (this.txInFlight.get(c.characterId) ?? 1) - 1;
-        if (left > 0) this.txInFlight.set(c.characterId, left);
+        const left = (inFlight.get(c.characterId) ?? 1) - 1;
+        if (left > 0) inFlight.set(c.characterId, left);
         else {
-          this.txInFlight.delete(c.characterId);
-          this.takenDuringTx.delete(c.characterId);
+          inFlight.delete(c.characterId);
+          if (patchTaken) this.takenDuringTx.delete(c.characterId);
         }
       }
       if (!res.ok)
@@ -368,7 +376,7 @@ export class SaveScheduler {
    * the lock is refused as stale and the dropped items are lost.
    */
   private takeNewer(s: CharacterState): CharacterState {
-    if (this.txInFlight.has(s.id)) return s;
+    if (this.txInFlight.has(s.id) || this.locksInFlight.has(s.id)) return s;
     const newer = this.items.get(s.id) ?? this.dirtySet.get(s.id);
     if (!newer) return s;
     this.items.delete(s.id);

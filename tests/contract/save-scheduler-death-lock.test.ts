@@ -390,7 +390,7 @@ describe('SaveScheduler: death locks and the snapshots around them (PGlite)', ()
     expect(db.locked).toEqual([{ itemId: 'logs', quantity: 5 }]);
   });
 
-  it('(c) a lock the database refuses (stale) is not retried, and no item is left in both places', async () => {
+  it('(c) a lock the database refuses (stale) is tried once; the snapshot after it is still written', async () => {
     const { live, port, saves } = await setup();
     // The database does not hold what the lock expects (here: an extra stack only the lock's `before` has).
     live.inventory[9] = { itemId: 'bones', quantity: 1 };
