@@ -15,9 +15,12 @@ type HoldingsChange = { characterId: string; before: Holdings; after: Holdings }
  * - A snapshot handed over while an item transaction of that character is in flight was taken before
  *   the simulation saw the result; when the transaction commits, its holdings are replaced by the
  *   transaction's `after` so the save cannot undo the trade. (The simulation blocks item changes of a
- *   character with a transaction pending, as trades and banks do.)
- * - A failed write is logged and retried with backoff; newer snapshots replace older ones between
- *   tries. A snapshot the database refuses outright (a constraint) is logged as an error and dropped.
+ *   character with a transaction pending, as trades and banks do.) Not so for a death lock: the
+ *   simulation applied it already, and the player may change its items again while it is written.
+ * - A failed write (and a death lock the database did not answer) is logged and retried with backoff;
+ *   newer snapshots replace older ones between tries, except those handed over after a transaction or
+ *   death lock of the character was queued behind the write. A snapshot the database refuses outright (a
+ *   constraint) is logged as an error and dropped.
  */
 
 export interface SaveLogger {
@@ -57,6 +60,12 @@ export class SaveScheduler {
   /** Item transactions in flight per character, and the snapshots handed over meanwhile. */
   private readonly txInFlight = new Map<string, number>();
   private readonly takenDuringTx = new Map<string, Set<CharacterState>>();
+  /**
+   * Death locks queued or in flight per character. Counted apart: snapshots handed over meanwhile are
+   * not tracked (see createDeathLock), so a lock retried through an outage neither holds a copy per
+   * tick nor stops the waiting dirty snapshot from being refreshed in place.
+   */
+  private readonly locksInFlight = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
   private readonly retryBaseMs: number;
   private readonly retryMaxMs: number;
@@ -151,10 +160,40 @@ export class SaveScheduler {
     return this.ordered(tx.changes, { txId: tx.id, kind: tx.kind }, () => this.port.applyItemTransaction(tx));
   }
 
-  /** PersistencePort.createDeathLock, ordered and snapshot-aware like runTransaction. */
+  /**
+   * PersistencePort.createDeathLock, ordered like runTransaction, but snapshots handed over while it runs
+   * keep their holdings: the simulation applies a death at once and never waits for its lock, so they
+   * already lack the dropped items, and may hold what the respawned player did since (a pickup, an item
+   * dropped for another player to take), which the lock's `after` would undo.
+   */
   createDeathLock(lock: DeathLock): Promise<ItemTransactionResult> {
     const change = { characterId: lock.characterId, before: lock.before, after: lock.after };
-    return this.ordered([change], { deathLock: lock.id }, () => this.port.createDeathLock(lock));
+    return this.ordered([change], { deathLock: lock.id }, () => this.lockWithRetry(lock), false);
+  }
+
+  /**
+   * Nothing undoes a death in the simulation: a lock lost to a database that did not answer (down, the
+   * connection dropped) would leave the dropped items nowhere in it once the next snapshot is written. So
+   * an `error` is retried with backoff, like a save, the character's later writes waiting behind it; a
+   * refusal (stale, not conserved, a constraint) is final. A retry of a lock that did commit is a no-op
+   * (createDeathLock is idempotent by lock id).
+   */
+  private async lockWithRetry(lock: DeathLock): Promise<ItemTransactionResult> {
+    for (let attempt = 1; ; attempt++) {
+      let res: ItemTransactionResult;
+      try {
+        res = await this.port.createDeathLock(lock);
+      } catch (err) {
+        res = { ok: false, reason: 'error', detail: describe(err) };
+      }
+      if (res.ok || res.reason !== 'error') return res;
+      const pause = Math.min(this.retryBaseMs * 2 ** (attempt - 1), this.retryMaxMs);
+      this.opts.logger.error(
+        { deathLock: lock.id, characterId: lock.characterId, detail: res.detail, attempt, retryInMs: pause },
+        'death lock failed; retrying',
+      );
+      await sleep(pause);
+    }
   }
 
   /** PersistencePort.resolveDeathLock, ordered and snapshot-aware like runTransaction. */
@@ -166,12 +205,15 @@ export class SaveScheduler {
 
   /**
    * Runs a holdings-changing call in its characters' lanes. Snapshots still waiting are written first
-   * (they hold the holdings `before` expects); snapshots handed over while it runs get `after` on success.
+   * (they hold the holdings `before` expects). An item transaction (`patchTaken`) counts in txInFlight:
+   * snapshots handed over while it runs are tracked and get `after` on success (the simulation shows the
+   * outcome only once it comes back); a death lock counts in locksInFlight and tracks nothing.
    */
   private ordered(
     changes: readonly HoldingsChange[],
     what: object,
     call: () => Promise<ItemTransactionResult>,
+    patchTaken = true,
   ): Promise<ItemTransactionResult> {
     const ids = changes.map((c) => c.characterId);
     const waiting = ids.flatMap((id) => {
@@ -181,7 +223,8 @@ export class SaveScheduler {
       return s ? [s] : [];
     });
     if (waiting.length > 0) void this.write(waiting);
-    for (const id of ids) this.txInFlight.set(id, (this.txInFlight.get(id) ?? 0) + 1);
+    const inFlight = patchTaken ? this.txInFlight : this.locksInFlight;
+    for (const id of ids) inFlight.set(id, (inFlight.get(id) ?? 0) + 1);
     return this.enqueue(ids, async () => {
       let res: ItemTransactionResult;
       try {
@@ -190,7 +233,7 @@ export class SaveScheduler {
         res = { ok: false, reason: 'error', detail: err instanceof Error ? err.message : String(err) };
       }
       for (const c of changes) {
-        const taken = this.takenDuringTx.get(c.characterId);
+        const taken = patchTaken ? this.takenDuringTx.get(c.characterId) : undefined;
         if (res.ok && taken) {
           for (const s of taken) {
             s.inventory = structuredClone(c.after.inventory);
@@ -198,11 +241,11 @@ export class SaveScheduler {
             if (c.after.equipment) s.equipment = structuredClone(c.after.equipment);
           }
         }
-        const left = (this.txInFlight.get(c.characterId) ?? 1) - 1;
-        if (left > 0) this.txInFlight.set(c.characterId, left);
+        const left = (inFlight.get(c.characterId) ?? 1) - 1;
+        if (left > 0) inFlight.set(c.characterId, left);
         else {
-          this.txInFlight.delete(c.characterId);
-          this.takenDuringTx.delete(c.characterId);
+          inFlight.delete(c.characterId);
+          if (patchTaken) this.takenDuringTx.delete(c.characterId);
         }
       }
       if (!res.ok)
@@ -325,7 +368,15 @@ export class SaveScheduler {
     return failed;
   }
 
+  /**
+   * The snapshot handed over since `s`, if it may be written in `s`'s place. Not while an item transaction
+   * or death lock of the character is queued: a retrying write runs ahead of it in the lane, and every
+   * snapshot waiting now was handed over after it (ordered() took the earlier ones). A snapshot taken
+   * after a death, written ahead of its lock, leaves the database without the items the lock expects:
+   * the lock is refused as stale and the dropped items are lost.
+   */
   private takeNewer(s: CharacterState): CharacterState {
+    if (this.txInFlight.has(s.id) || this.locksInFlight.has(s.id)) return s;
     const newer = this.items.get(s.id) ?? this.dirtySet.get(s.id);
     if (!newer) return s;
     this.items.delete(s.id);
