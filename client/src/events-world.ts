@@ -123,7 +123,7 @@ export function bindWorldEvents(c: GameConnection, { app, story, pickups }: List
     progress.begin('gather', prettyId(g.skill), 4 * app.clock.ms, performance.now());
   });
   c.on('gathering:stop', (g) => {
-    story.setOngoing(null);
+    story.ended({ kind: 'gather' });
     progress.end('gather');
     ui.chatLine(GATHER_STOP_REASONS[g.reason] ?? 'You stop gathering.', 'system');
   });

@@ -1,6 +1,7 @@
 import { PickupQueue, tileMenu } from './actions.ts';
 import type { App, Panel } from './app.ts';
 import { parseChat } from './commands.ts';
+import { ITEM_WORDS } from './content.ts';
 import { bindSocialEvents, type SocialMemory } from './events-social.ts';
 import { bindWorldEvents } from './events-world.ts';
 import { GameState } from './game.ts';
@@ -33,7 +34,7 @@ const miniCtx = minimap.getContext('2d') as CanvasRenderingContext2D;
 const params = new URLSearchParams(location.search);
 const state = new GameState();
 const ui = new Chrome();
-const story = new Story((line) => ui.chatLine(line, 'system'));
+const story = new Story((line) => ui.chatLine(line, 'system'), ITEM_WORDS);
 let approaching: { id: string; then: () => void } | null = null;
 
 const RENDER: Record<Panel, (a: App) => void> = {

@@ -1,5 +1,4 @@
-import { ITEM_WORDS } from './content.ts';
-import { type Cause, change, type Holdings, holdingsOf, narrate } from './narrator.ts';
+import { type Cause, change, type Holdings, holdingsOf, type ItemWords, narrate } from './narrator.ts';
 import type { ClientEventName, PlayerSync } from './wire.ts';
 
 /**
@@ -16,7 +15,10 @@ export class Story {
   /** Held while an activity runs (gathering, making): outlives single actions. */
   private ongoing: Cause | null = null;
 
-  constructor(private readonly say: (line: string) => void) {}
+  constructor(
+    private readonly say: (line: string) => void,
+    private readonly words: ItemWords,
+  ) {}
 
   /** A cause for the changes of the next few seconds. */
   set(cause: Cause, ms = 4000): void {
@@ -25,6 +27,16 @@ export class Story {
 
   setOngoing(cause: Cause | null): void {
     this.ongoing = cause;
+  }
+
+  /**
+   * An activity stopped (its stop event came). The tick that stopped it may also have given its last
+   * item (a tree that falls on its last log), in a player:sync that follows the event: that one is still
+   * told as the activity's.
+   */
+  ended(cause: Cause): void {
+    this.set(cause, 1000);
+    this.ongoing = null;
   }
 
   /** What a sent message makes of the next changes. */
@@ -73,6 +85,6 @@ export class Story {
     if (!p) return;
     const live = this.current && this.current.until > performance.now() ? this.current.cause : null;
     const cause = live ?? this.ongoing ?? { kind: 'use' };
-    for (const line of narrate(change(p.before, p.after), cause, ITEM_WORDS)) this.say(line);
+    for (const line of narrate(change(p.before, p.after), cause, this.words)) this.say(line);
   }
 }

@@ -11,6 +11,7 @@ import {
   stepLine,
 } from '../../client/src/quest-guide.ts';
 import { overlaps, placeLabels } from '../../client/src/render/labels.ts';
+import { Story } from '../../client/src/story.ts';
 
 /** The web client's pure parts: item stories, label placement, quest guidance, chat commands, backoff. */
 
@@ -32,6 +33,25 @@ const inv = (...stacks: [string, number][]) => {
 };
 
 describe('the story of item changes', () => {
+  it('a gathering stopped in the tick of its last log still tells the log as gathered', async () => {
+    const lines: string[] = [];
+    const story = new Story((l) => lines.push(l), words);
+    const sync = (stacks: [string, number][]) =>
+      story.sync({ ...inv(...stacks), coins: 0 } as unknown as Parameters<Story['sync']>[0]);
+    sync([]);
+    story.setOngoing({ kind: 'gather' });
+    // The server's order within a tick: the events (gathering:stop, the tree fell), then player:sync.
+    story.ended({ kind: 'gather' });
+    sync([['birch_logs', 1]]);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(lines).toEqual(['You get some birch_logs.']);
+    // Later changes are no longer the gathering's.
+    await new Promise((r) => setTimeout(r, 1000));
+    sync([['birch_logs', 2]]);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(lines[1]).toMatch(/^You receive /);
+  });
+
   it('tells a purchase with its price and a sale with its takings', () => {
     const before = holdingsOf({ ...inv(), coins: 100 });
     const after = holdingsOf({ ...inv(['flint_hatchet', 1]), coins: 85 });
