@@ -27,7 +27,7 @@ export function fullEntity(world: GameWorld, eid: number): WireEntity {
   switch (c.Kind.type[eid]) {
     case EntityType.player: {
       const p = world.playerByEid.get(eid);
-      return {
+      return withFight(world, eid, {
         id,
         type: 'player',
         x,
@@ -37,13 +37,11 @@ export function fullEntity(world: GameWorld, eid: number): WireEntity {
         health: c.Health.current[eid] as number,
         maxHealth: c.Health.max[eid] as number,
         moving: c.Movement.mode[eid] as number,
-        ...withTarget(world, eid),
-        ...withShown(world, eid),
-      };
+      });
     }
     case EntityType.npc: {
       const n = world.get(NPCS).byEid.get(eid);
-      return {
+      return withFight(world, eid, {
         id,
         type: 'npc',
         x,
@@ -54,9 +52,7 @@ export function fullEntity(world: GameWorld, eid: number): WireEntity {
         health: c.Health.current[eid] as number,
         maxHealth: c.Health.max[eid] as number,
         moving: c.Movement.mode[eid] as number,
-        ...withTarget(world, eid),
-        ...withShown(world, eid),
-      };
+      });
     }
     case EntityType.item: {
       const it = world.get(GROUND_ITEMS).byEid.get(eid);
@@ -64,14 +60,9 @@ export function fullEntity(world: GameWorld, eid: number): WireEntity {
     }
     case EntityType.station: {
       const st = world.get(STATIONS).byEid.get(eid);
-      return {
-        id,
-        type: 'station',
-        x,
-        z,
-        stationType: st?.stationType ?? '',
-        ...(st?.name !== undefined ? { name: st.name } : {}),
-      };
+      const out: WireEntity = { id, type: 'station', x, z, stationType: st?.stationType ?? '' };
+      if (st?.name !== undefined) out.name = st.name;
+      return out;
     }
     default: {
       const r = world.get(RESOURCES).byEid.get(eid);
@@ -88,23 +79,20 @@ export function fullEntity(world: GameWorld, eid: number): WireEntity {
   }
 }
 
-/** `targetId` of a fighting entity; left out (not null) when it enters view without a fight. */
-function withTarget(world: GameWorld, eid: number): { targetId?: string } {
+/**
+ * `targetId` of a fighting entity (left out, not null, when it enters view without a fight), then this
+ * tick's hits and death on it (combat's presentation, left out when there are none). Added in place,
+ * not spread: every entry entering a view goes through here.
+ */
+function withFight(world: GameWorld, eid: number, out: WireEntity): WireEntity {
   const targetId = targetIdOf(world, eid);
-  return targetId === null ? {} : { targetId };
-}
-
-/** This tick's hits and death on it (combat's presentation), left out when there are none. */
-function withShown(
-  world: GameWorld,
-  eid: number,
-): { hits?: WireEntity['hits']; death?: WireEntity['death'] } {
+  if (targetId !== null) out.targetId = targetId;
   const shown = shownOf(world, eid);
-  if (shown === undefined) return {};
-  return {
-    ...(shown.hits.length > 0 ? { hits: shown.hits } : {}),
-    ...(shown.death !== undefined ? { death: shown.death } : {}),
-  };
+  if (shown !== undefined) {
+    if (shown.hits.length > 0) out.hits = shown.hits;
+    if (shown.death !== undefined) out.death = shown.death;
+  }
+  return out;
 }
 
 /**

@@ -207,16 +207,19 @@ function writeMapHeader(count: number): void {
   }
 }
 
+// for-in, not Object.keys: no key array per entry (thousands of entries are packed a tick). Entries are
+// plain data objects: no inherited enumerable keys.
 function writeRecord(obj: PackRecord): void {
-  const keys = Object.keys(obj);
   let count = 0;
-  for (const k of keys) if (obj[k] !== undefined) count++;
+  for (const k in obj) if (obj[k] !== undefined) count++;
   writeMapHeader(count);
-  for (const k of keys) {
+  for (const k in obj) {
     const v = obj[k];
     if (v === undefined) continue;
     writeString(k);
-    writeValue(v);
+    if (typeof v === 'string') writeString(v);
+    else if (typeof v === 'number') writeNumber(v);
+    else writeValue(v);
   }
 }
 
