@@ -154,6 +154,19 @@ describe('SaveScheduler: death locks and the snapshots around them (PGlite)', ()
     return { account, live, outage, port, saves };
   }
 
+  /**
+   * The death's tick as the hand-off runs it, with the lock's write held open until `open()`: the lock,
+   * then the death's holdings in the tick's item batch.
+   */
+  function dieWithLockHeld(port: TestPort, saves: SaveScheduler, live: CharacterState, slot: number) {
+    const lock = die(live, slot);
+    const open = port.hold(lock.id);
+    const result = saves.createDeathLock(lock);
+    saves.itemsChanged(live);
+    saves.flushTick();
+    return { lock, open, result };
+  }
+
   async function stored(characterId: string) {
     const c = (await reader.loadCharacter(characterId)) as CharacterState;
     const rows = await sql.query<{ items: string }>(
@@ -217,11 +230,7 @@ describe('SaveScheduler: death locks and the snapshots around them (PGlite)', ()
 
   it('(b) items the respawned player picks up while its lock is still being written are not undone', async () => {
     const { live, port, saves } = await setup();
-    const lock = die(live, 1);
-    const open = port.hold(lock.id);
-    const result = saves.createDeathLock(lock);
-    saves.itemsChanged(live);
-    saves.flushTick();
+    const { open, result } = dieWithLockHeld(port, saves, live, 1);
     // Next tick: it picks up an ordinary ground item (committed within the tick: itemsChanged).
     live.inventory[5] = { itemId: 'feather', quantity: 3 };
     saves.itemsChanged(live);
@@ -242,11 +251,7 @@ describe('SaveScheduler: death locks and the snapshots around them (PGlite)', ()
   it('(b) a kept item dropped after the respawn and picked up by another player is in one inventory only', async () => {
     const { account, live, port, saves } = await setup();
     const other = await reader.createCharacter(makeCharacter(account, `O${randomUUID().slice(0, 8)}`));
-    const lock = die(live, 1);
-    const open = port.hold(lock.id);
-    const result = saves.createDeathLock(lock);
-    saves.itemsChanged(live);
-    saves.flushTick();
+    const { open, result } = dieWithLockHeld(port, saves, live, 1);
     // Next tick: the dead player drops the sword it kept, and the other player picks it up.
     live.inventory[0] = null;
     other.inventory[0] = { itemId: 'bronze_sword', quantity: 1 };
@@ -268,11 +273,7 @@ describe('SaveScheduler: death locks and the snapshots around them (PGlite)', ()
 
   it('(b) a second death while the first lock is still being written is not refused as stale', async () => {
     const { live, port, saves } = await setup();
-    const first = die(live, 1);
-    const open = port.hold(first.id);
-    const firstResult = saves.createDeathLock(first);
-    saves.itemsChanged(live);
-    saves.flushTick();
+    const { open, result: firstResult } = dieWithLockHeld(port, saves, live, 1);
     // Next tick it picks up feathers; a few ticks later it dies again and drops them.
     live.inventory[5] = { itemId: 'feather', quantity: 3 };
     saves.itemsChanged(live);
