@@ -60,7 +60,8 @@ async function main(): Promise<void> {
       opts.scenario === 'combat'
         ? (dir: string) => placeFight(dir, opts.npcs ?? opts.bots, opts.areaSize)
         : undefined;
-    server = await startServer(opts.serverRoot ?? repoRoot, opts.tickMs, {}, fight);
+    const root = opts.serverRoot ?? repoRoot;
+    server = await startServer(root, opts.tickMs, {}, fight, opts.contentRoot ?? root);
     base = server.base;
     wsUrl = server.wsUrl;
   }

@@ -6,6 +6,8 @@ import { z } from 'zod';
  *   --bots=2000 --scenario=spread|hotspot --ramp=200 (bots/s) --duration=60 (s measured after ramp)
  *   --workers=2 --tickMs=600 --url=ws://host:port (use a running server instead of starting one)
  *   --serverRoot=/path/to/checkout: start that checkout's server (an older one, for before/after)
+ *   --contentRoot=/path/to/checkout: the world's manifests from that checkout (the same world for two
+ *   servers, so that a before/after pair measures the code and not the content it grew)
  *   --moveEvery=3..6 ticks between moves, --chatChance=0.05 per move.
  *   --scenario=combat (npm run bench:combat): every bot decodes everything and fights the NPCs placed in
  *   an --areaSize square around the spawn (--npcs, as many as bots by default): attacks, eats, loots.
@@ -33,6 +35,8 @@ const schema = z.object({
   url: z.string().url().optional(),
   /** Start the server from another checkout (before/after runs with the same bench: /work/base). */
   serverRoot: z.string().optional(),
+  /** Copy the world's manifests from this checkout instead of the server's own. */
+  contentRoot: z.string().optional(),
   moveEveryMin: z.coerce.number().int().min(1).default(3),
   moveEveryMax: z.coerce.number().int().min(1).default(6),
   chatChance: z.coerce.number().min(0).max(1).default(0.05),

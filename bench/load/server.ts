@@ -41,10 +41,12 @@ export async function startServer(
   extraEnv: Record<string, string> = {},
   /** Changes the world directory's copy of the manifests before the server reads them (bench:combat). */
   prepareWorld?: (worldDir: string) => void,
+  /** Where the manifests come from (another checkout's world, for a pair on the same content). */
+  contentRoot: string = repoRoot,
 ): Promise<ServerProcess> {
   const port = await freePort();
   const world = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-load-world-'));
-  fs.cpSync(path.join(repoRoot, 'world', 'assets', 'manifests'), path.join(world, 'assets', 'manifests'), {
+  fs.cpSync(path.join(contentRoot, 'world', 'assets', 'manifests'), path.join(world, 'assets', 'manifests'), {
     recursive: true,
   });
   prepareWorld?.(world);

@@ -26,7 +26,7 @@ export const RUN_TILES = 4;
  */
 export function movementSystem(world: GameWorld): void {
   const { c, grid } = world;
-  const { paths } = world.get(MOVE);
+  const { paths, energy } = world.get(MOVE);
   const mode = c.Movement.mode;
   const stepOf = c.Movement.step;
   const px = c.Position.x;
@@ -41,13 +41,10 @@ export function movementSystem(world: GameWorld): void {
     if (m === IDLE) continue;
     const path = paths[eid];
     let bits = 0;
-    if (m === RUN && path && kind[eid] === PLAYER) {
-      const runner = world.playerByEid.get(eid);
-      if (runner !== undefined && !drainRunner(world, runner)) {
-        m = WALK;
-        mode[eid] = WALK;
-        bits = MOVING;
-      }
+    if (m === RUN && path && !drainRunner(world, energy, eid)) {
+      m = WALK;
+      mode[eid] = WALK;
+      bits = MOVING;
     }
     if (path === null || path === undefined) {
       mode[eid] = IDLE;

@@ -142,18 +142,17 @@ function changed(world: GameWorld, table: EnergyTable, eid: number, draining: bo
 }
 
 /**
- * A player runner is about to advance: false when it has less than one tick's drain (it walks from now
- * on), else the drain is taken.
+ * A runner is about to advance: false when it is a player with less than one tick's drain (it walks from
+ * now on), else the drain is taken (NPCs are not limited). Takes the table and eid, not the player: it
+ * runs for every runner every tick.
  */
-export function drainRunner(world: GameWorld, player: PlayerData): boolean {
-  const table = world.get(MOVE).energy;
-  const eid = player.eid;
-  if (table.owner[eid] !== player) return true;
+export function drainRunner(world: GameWorld, table: EnergyTable, eid: number): boolean {
+  if (table.owner[eid] === undefined) return true;
   const value = table.value[eid] as number;
   if (value < RUN_DRAIN) return false;
   table.value[eid] = value - RUN_DRAIN;
   table.ranTick[eid] = world.tick;
-  track(table, eid);
+  if (table.slot[eid] === 0) track(table, eid);
   changed(world, table, eid, true);
   return true;
 }
