@@ -144,7 +144,8 @@ export function prepareTick(world: GameWorld, replicator: Replicator, delivery: 
     queue(o, frame);
   };
 
-  // An event whose data object goes to many players (local chat) is encoded once per encoding.
+  // An event whose data object goes to many players (local chat) is encoded once per encoding; one whose
+  // data is frozen (a value that recurs, as run energy's percents) once for good.
   const frames = new Map<object, SharedFrame>();
   for (const e of world.events) {
     const o = outbox(e.to);
@@ -155,7 +156,7 @@ export function prepareTick(world: GameWorld, replicator: Replicator, delivery: 
     }
     let f = frames.get(e.data);
     if (f === undefined) {
-      f = { wire: toWire(e) };
+      f = Object.isFrozen(e.data) ? constantFrame(e) : { wire: toWire(e) };
       frames.set(e.data, f);
     }
     const frame = sharedFrame(f, o.conn.encoding);
@@ -190,6 +191,24 @@ interface SharedFrame {
   msgpack?: Uint8Array | null;
   json?: string | null;
   error?: unknown;
+}
+
+/** Frames of frozen event data, kept while the data object lives (per event name: data could be shared). */
+const constantFrames = new WeakMap<object, Map<string, SharedFrame>>();
+
+function constantFrame(e: SimEvent): SharedFrame {
+  const wire = toWire(e);
+  let byEvent = constantFrames.get(e.data);
+  if (byEvent === undefined) {
+    byEvent = new Map();
+    constantFrames.set(e.data, byEvent);
+  }
+  let f = byEvent.get(wire.event);
+  if (f === undefined) {
+    f = { wire };
+    byEvent.set(wire.event, f);
+  }
+  return f;
 }
 
 function sharedFrame(f: SharedFrame, encoding: Encoding): Frame | null {

@@ -3,11 +3,13 @@ import { describe, expect, it } from 'vitest';
 import type { SimEvent } from '../../ecs/core/events.ts';
 import { populateWorld } from '../../ecs/core/populate.ts';
 import { SKILLS } from '../../ecs/core/skills.ts';
+import { setRunEnergy } from '../../ecs/features/movement/run-energy.ts';
 import type { Encoding } from '../../net/protocol/codec.ts';
 import { type ServerEventName, serverEvents, toWire } from '../../net/protocol/server-events.ts';
 import { WIRE_EQUIP_SLOTS } from '../../net/protocol/shared.ts';
 import { Replicator } from '../../net/replication/replicator.ts';
-import { type Delivery, deliverTick } from '../../net/session/outbound.ts';
+import { type Delivery, deliverTick, type Frame } from '../../net/session/outbound.ts';
+import { testContent } from '../helpers/sim-content.ts';
 import { Scenario } from './harness.ts';
 
 type Sent = { to: string; event: string; payload: unknown };
@@ -182,5 +184,33 @@ describe('outbound: a tick as wire events', () => {
     ]);
     validate(wire.map((w) => ({ to: 'x', ...w })));
     expect(wire[1]?.payload).toMatchObject({ timestamp: 1234 });
+  });
+
+  it('a frozen payload (a run energy percent) is encoded once: later ticks send the very same frame', () => {
+    const s = new Scenario({ content: testContent({ npcSpawns: [] }) });
+    const replicator = new Replicator(s.world);
+    const sent: { to: string; tick: number; frame: Frame }[] = [];
+    const delivery: Delivery = {
+      send: () => undefined,
+      connection: () => ({ encoding: 'msgpack' }),
+      sendRaw: (to, frame) => {
+        sent.push({ to, tick: s.world.tick, frame });
+      },
+    };
+    s.afterTick.push((w) => deliverTick(w, replicator, delivery));
+    const a = s.addPlayer({ name: 'Ann', x: 20, z: 50 });
+    const b = s.addPlayer({ name: 'Ben', x: 20, z: 52 });
+    // 0.01 % below 50 %: one tick of rest (0.08 % at agility 1) tells each of them 50.
+    setRunEnergy(s.world, s.player(a), 4_999);
+    s.step();
+    setRunEnergy(s.world, s.player(b), 4_999);
+    s.step();
+    const fifty = sent.filter((m) => {
+      const [event, payload] = unpack(m.frame as Uint8Array) as [string, { runEnergy?: number }];
+      return event === 'player:energy' && payload.runEnergy === 50;
+    });
+    expect(fifty.map((m) => m.to)).toEqual([a, b]);
+    expect(fifty[1]?.tick).toBeGreaterThan(fifty[0]?.tick as number);
+    expect(fifty[1]?.frame).toBe(fifty[0]?.frame);
   });
 });

@@ -24,6 +24,14 @@ export function restorePerTick(agility: number): number {
 
 const percentOf = (value: number): number => Math.floor(value / 100);
 
+/**
+ * `player:energy` data, one frozen object per percent: thousands of resting players are each told a
+ * percent every few ticks, and delivery encodes a frozen payload once for good instead of per event.
+ */
+const ENERGY_EVENTS: readonly Readonly<{ runEnergy: number }>[] = Array.from({ length: 101 }, (_, p) =>
+  Object.freeze({ runEnergy: p }),
+);
+
 /** The player's movement slice, made full when the character has none (a new character). */
 function sliceOf(player: PlayerData): { runEnergy: number } {
   let slice = player.state.slices?.movement;
@@ -136,7 +144,7 @@ function changed(world: GameWorld, table: EnergyTable, eid: number, draining: bo
     world.tick - (table.sentTick[eid] as number) < RUN_SYNC_TICKS
   )
     return;
-  emit(world, player.characterId, 'runEnergy', { runEnergy: percent });
+  emit(world, player.characterId, 'runEnergy', ENERGY_EVENTS[percent] as { runEnergy: number });
   table.sentPercent[eid] = percent;
   table.sentTick[eid] = world.tick;
 }
