@@ -250,9 +250,13 @@ describe('takeover', () => {
     const results = await Promise.all(conns.map((c) => c.next('authResult')));
     expect(results.every((r) => r.payload.success)).toBe(true);
     await settle();
-    const codes = await Promise.all(conns.slice(0, 2).map((c) => c.waitClose()));
-    expect(codes).toEqual([4002, 4002]);
-    expect(conns[2]!.closeCode).toBeUndefined();
+    // The login handled last stays and the two before it are taken over (4002). Which socket that is
+    // depends on the order the server took the three opens in, not on the order they were started.
+    const closed = () => conns.filter((c) => c.closeCode !== undefined);
+    for (const end = Date.now() + 10_000; closed().length < 2 && Date.now() < end; )
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(closed().map((c) => c.closeCode)).toEqual([4002, 4002]);
+    expect(conns.filter((c) => c.closeCode === undefined)).toHaveLength(1);
     const cmds = s.world.commandsOf(characterId).map((c) => c.type);
     expect(cmds).toEqual(['join', 'leave', 'join', 'leave', 'join']);
   });
