@@ -1,11 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two projects, each one file at a time; `npm test` (tests/run.mjs) runs them as two processes side by
- * side, since vitest itself runs such projects one after the other. The long ones mostly wait: on
- * servers starting and being killed, on a real 600 ms tick. Alone they are half of the suite's time;
- * beside the rest they cost little. Database tests use their own schema or PGlite directory, so the two
- * never share state.
+ * Three projects, each one file at a time; `npm test` (tests/run.mjs) runs them as three processes side
+ * by side, since vitest itself runs such projects one after the other. The long ones mostly wait: on
+ * servers starting and being killed, on a real 600 ms tick. The browser ones mostly wait on Chromium and
+ * the server's ticks (a third of a core). Alone each is a large share of the suite's time; beside the
+ * rest they cost little. Database tests use their own schema or PGlite directory, and every server its
+ * own free port, so the three never share state.
  */
 const LONG = [
   'tests/restart/**/*.test.ts',
@@ -17,6 +18,8 @@ const LONG = [
   'tests/integration/python-example.test.ts',
   'tests/integration/shutdown-signals.test.ts',
 ];
+
+const BROWSER = ['tests/browser/**/*.test.ts'];
 
 const shared = {
   fileParallelism: false,
@@ -33,10 +36,11 @@ export default defineConfig({
           ...shared,
           name: 'main',
           include: ['tests/**/*.test.ts', 'ecs/**/*.test.ts'],
-          exclude: [...LONG, '**/node_modules/**'],
+          exclude: [...LONG, ...BROWSER, '**/node_modules/**'],
         },
       },
       { test: { ...shared, name: 'long', include: LONG } },
+      { test: { ...shared, name: 'browser', include: BROWSER } },
     ],
   },
 });

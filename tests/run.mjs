@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
- * `npm test`: the suite's two vitest projects (vitest.config.ts) as two processes side by side.
+ * `npm test`: the suite's three vitest projects (vitest.config.ts) as three processes side by side.
  * Vitest 4 runs projects one after the other when each takes one file at a time, and the long one
- * (servers started and killed, the real 600 ms tick) mostly waits: beside the rest it costs little.
+ * (servers started and killed, the real 600 ms tick) and the browser one mostly wait: beside the rest
+ * they cost little.
  * With arguments (a file, a filter), one `vitest run` with those arguments, as `npx vitest run` would.
- * Exits non-zero when either run fails.
+ * Exits non-zero when any run fails.
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -43,7 +44,8 @@ function run(extra) {
   };
 }
 
-const runs = args.length > 0 ? [run(args)] : [run(['--project', 'main']), run(['--project', 'long'])];
+const runs =
+  args.length > 0 ? [run(args)] : ['main', 'long', 'browser'].map((project) => run(['--project', project]));
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     for (const r of runs) r.child.kill(signal);
