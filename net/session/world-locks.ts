@@ -33,14 +33,23 @@ export class WorldLocks {
     this.timer.unref();
   }
 
+  /**
+   * Takes the character's hold. Refused with the world that holds it; when no world holds it any more by
+   * the time that is looked up (its world let go in between), the claim is tried again, so a character
+   * just released is not refused as if it were still in another world.
+   */
   async claim(characterId: string): Promise<ClaimResult> {
-    const got = await this.port.claimCharacters(this.worldId, [characterId], this.ttlMs);
-    if (got.has(characterId)) {
-      this.held.add(characterId);
-      return { ok: true };
+    let heldBy: number | undefined;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const got = await this.port.claimCharacters(this.worldId, [characterId], this.ttlMs);
+      if (got.has(characterId)) {
+        this.held.add(characterId);
+        return { ok: true };
+      }
+      heldBy = (await this.port.characterWorlds([characterId])).get(characterId);
+      if (heldBy !== undefined) break;
     }
-    const holders = await this.port.characterWorlds([characterId]);
-    return { ok: false, heldBy: holders.get(characterId) };
+    return { ok: false, heldBy };
   }
 
   async release(characterId: string): Promise<void> {

@@ -39,6 +39,22 @@ describe('WorldLocks: this world holds on its characters', () => {
     expect(await two.claim('a')).toEqual({ ok: true });
   });
 
+  it('a hold let go between the refused claim and the look-up of its holder is claimed again', async () => {
+    const { holds, port } = fakePort();
+    holds.set('a', 2);
+    // World 2 releases 'a' just after world 1's claim was refused, before world 1 asks who holds it.
+    const racing: LockPort = {
+      ...port,
+      characterWorlds: async (ids) => {
+        holds.delete('a');
+        return port.characterWorlds(ids);
+      },
+    };
+    const one = new WorldLocks(racing, 1, 30_000);
+    expect(await one.claim('a')).toEqual({ ok: true });
+    expect(holds.get('a')).toBe(1);
+  });
+
   it('a renewal that finds holds lost reports them once and stops holding them', async () => {
     const { holds, port } = fakePort();
     const lost: string[][] = [];
