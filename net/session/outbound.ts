@@ -193,21 +193,16 @@ interface SharedFrame {
   error?: unknown;
 }
 
-/** Frames of frozen event data, kept while the data object lives (per event name: data could be shared). */
-const constantFrames = new WeakMap<object, Map<string, SharedFrame>>();
+/** Frames of frozen event data, kept while the data object lives. */
+const constantFrames = new WeakMap<object, SharedFrame>();
 
 function constantFrame(e: SimEvent): SharedFrame {
   const wire = toWire(e);
-  let byEvent = constantFrames.get(e.data);
-  if (byEvent === undefined) {
-    byEvent = new Map();
-    constantFrames.set(e.data, byEvent);
-  }
-  let f = byEvent.get(wire.event);
-  if (f === undefined) {
-    f = { wire };
-    byEvent.set(wire.event, f);
-  }
+  const kept = constantFrames.get(e.data);
+  // Frozen data is one event's payload; should another event ever send the same object, it gets its own.
+  if (kept?.wire.event === wire.event) return kept;
+  const f: SharedFrame = { wire };
+  constantFrames.set(e.data, f);
   return f;
 }
 

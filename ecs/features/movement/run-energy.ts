@@ -160,7 +160,7 @@ export function drainRunner(world: GameWorld, table: EnergyTable, eid: number): 
   if (value < RUN_DRAIN) return false;
   table.value[eid] = value - RUN_DRAIN;
   table.ranTick[eid] = world.tick;
-  if (table.slot[eid] === 0) track(table, eid);
+  track(table, eid);
   changed(world, table, eid, true);
   return true;
 }
