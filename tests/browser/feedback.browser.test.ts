@@ -170,10 +170,12 @@ describe.skipIf(skipBrowser)('feedback in headless Chromium', { timeout: BROWSER
       .poll(() => inventoryCount(page, 'birch_logs'), { timeout: 10_000 })
       .toBeGreaterThanOrEqual(3);
     await itemMenu(page, 'birch_logs', 'Make with Birch Logs');
-    await page.locator('#station [data-recipe="arrow_shaft"] button', { hasText: '5' }).click();
+    // 'All' asks for more than any inventory holds: however many logs the gathering above yielded
+    // (one, or more on a slow machine), the making ends by running out of them.
+    await page.locator('#station [data-recipe="arrow_shaft"] button', { hasText: 'All' }).click();
     await expect
       .poll(async () => (await progress(page))?.text, { timeout: 10_000 })
-      .toMatch(/Making Arrow Shaft \d\/5/);
+      .toMatch(/Making Arrow Shaft \d+\/\d+/);
     await expect
       .poll(() => chatText(page), { timeout: 20_000 })
       .toMatch(/You stop making Arrow Shaft \(\d made\): you ran out of materials\./);
