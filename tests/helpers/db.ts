@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
@@ -37,32 +37,15 @@ export interface TestDb {
 }
 
 /**
- * A new PGlite database runs initdb in WASM (2-15 s on a busy 2-core machine); a reopen takes well under
- * a second. So one empty cluster is made per test process and copied for each test database.
+ * PGlite in a new temporary directory: openPglite makes it a copy of the prepared template that the
+ * server itself uses (node_modules/.cache, initdb once per machine and PGlite version), so no test pays
+ * for initdb, nor for a template of its own.
  */
-let template: Promise<string> | undefined;
-function pgliteTemplate(): Promise<string> {
-  template ??= (async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'pglite-template-'));
-    await (await openPglite(dir)).close();
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-    return dir;
-  })();
-  return template;
-}
-
 export function pgliteTestDb(): TestDb {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pglite-test-'));
-  let copied = false;
   return {
     name: 'pglite',
-    connect: async () => {
-      if (!copied) {
-        cpSync(await pgliteTemplate(), dir, { recursive: true });
-        copied = true;
-      }
-      return openPglite(dir);
-    },
+    connect: () => openPglite(dir),
     location: { pgliteDataDir: dir },
     destroy: async () => rmSync(dir, { recursive: true, force: true }),
   };
