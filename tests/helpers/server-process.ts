@@ -1,11 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
+import { inject } from 'vitest';
 import { REPO_ROOT } from '../../src/server.ts';
 
 /**
  * The real server (src/main.ts) as a child process, for fault tests that SIGKILL it. Spawned as
- * `node --import tsx src/main.ts`: the `node_modules/.bin/tsx` wrapper runs the server in a grandchild,
- * so a SIGKILL of the wrapper would leave the real server running on the data.
+ * `node <build>/src/main.js`, compiled once by the project's global setup (tests/helpers/
+ * compiled-server.ts), or else `node --import tsx src/main.ts`; never through the
+ * `node_modules/.bin/tsx` wrapper, which runs the server in a grandchild, so that a SIGKILL of the
+ * wrapper would leave the real server running on the data.
  */
 
 /** A free TCP port on 127.0.0.1 (bound to port 0, then released). */
@@ -43,7 +46,8 @@ export async function startServerProcess(
   timeoutMs = 60_000,
 ): Promise<ServerProcess> {
   const port = Number(env['PORT']);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const compiled = inject('compiledServer');
+  const child = spawn(process.execPath, compiled ? [compiled] : ['--import', 'tsx', 'src/main.ts'], {
     cwd: REPO_ROOT,
     env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp', METRICS_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
