@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /**
- * `npm test`: the suite's three vitest projects (vitest.config.ts) as three processes side by side.
- * Vitest 4 runs projects one after the other when each takes one file at a time, and the long one
- * (servers started and killed, the real 600 ms tick) and the browser one mostly wait: beside the rest
- * they cost little.
+ * `npm test`: the suite's vitest projects (vitest.config.ts) as three processes side by side: main,
+ * long, and browser then examples (one vitest run takes projects one after the other). The long
+ * (servers started and killed) and the browser and examples (Chromium, the real 600 ms tick) mostly
+ * wait: beside the rest they cost little.
  * With arguments (a file, a filter), one `vitest run` with those arguments, as `npx vitest run` would.
  * Exits non-zero when any run fails.
  */
@@ -45,7 +45,11 @@ function run(extra) {
 }
 
 const runs =
-  args.length > 0 ? [run(args)] : ['main', 'long', 'browser'].map((project) => run(['--project', project]));
+  args.length > 0
+    ? [run(args)]
+    : [['main'], ['long'], ['browser', 'examples']].map((projects) =>
+        run(projects.flatMap((p) => ['--project', p])),
+      );
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     for (const r of runs) r.child.kill(signal);

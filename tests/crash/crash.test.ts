@@ -51,7 +51,7 @@ function runAndKill(db: TestDb, ids: string[]): Promise<number> {
     ids,
     progress: /^committed (\d+)/,
     killWithinMs: [50, 750],
-    noProgressMs: 20_000,
+    noProgressMs: 90_000,
   });
 }
 
