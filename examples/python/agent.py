@@ -46,6 +46,10 @@ class Game:
         self.kit = set()
         self.entities = {}
         self.paused = False
+        self.gathering = False
+        self.held = 0  # items in the inventory that are not its starting kit
+        # runs: gathering runs started; gathered: items they brought in, counted as they arrive (a run
+        # lasts until the node is used up or the inventory is full: often longer than a short session).
         self.stats = {"xp": 0, "moves": 0, "gathered": 0, "runs": 0, "said": 0, "replies": 0}
         self.waiters = []
 
@@ -87,6 +91,10 @@ class Game:
             self.inventory = payload["inventory"]
             if not self.kit:
                 self.kit = {s["itemId"] for s in self.inventory if s}
+            held = sum(s["quantity"] for s in self.inventory if s and s["itemId"] not in self.kit)
+            if self.gathering and held > self.held:
+                self.stats["gathered"] += held - self.held
+            self.held = held
         elif event == "world:update":
             for e in payload["entities"]:
                 if e["id"] == self.self_id:
@@ -137,8 +145,14 @@ async def gather(game, node, refused):
     if started is None or started[0] == "error":
         refused.add(node["id"])
         return None
-    stopped = await game.wait(lambda ev, p: ev == "gathering:stop", 120)
     game.stats["runs"] += 1
+    game.gathering = True
+    try:
+        stopped = await game.wait(lambda ev, p: ev == "gathering:stop", 120)
+        # The player:sync that shows the last item follows the stop within the same tick.
+        await game.wait(lambda ev, p: ev == "player:sync", 2)
+    finally:
+        game.gathering = False
     return None if stopped is None else stopped[1]["reason"]
 
 
@@ -168,14 +182,9 @@ async def play(game, seconds):
             reach = min(36, reach + 6)
             continue
         reach = 4
-        before = sum(s["quantity"] for s in game.inventory if s and s["itemId"] not in game.kit)
         reason = await gather(game, node, refused)
         if reason is None:
             continue
-        # The player:sync that shows the last item follows the stop within the same tick.
-        await game.wait(lambda ev, p: ev == "player:sync", 2)
-        after = sum(s["quantity"] for s in game.inventory if s and s["itemId"] not in game.kit)
-        game.stats["gathered"] += max(0, after - before)
         await game.say(f"gathered at {node.get('resourceId')} until {reason}; {game.stats['xp']} xp so far")
         home = game.pos  # it walks around here from now on: resources are near
         if reason == "inventory_full":
