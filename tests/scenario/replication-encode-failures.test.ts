@@ -1,6 +1,7 @@
 import { unpack } from 'msgpackr';
 import { describe, expect, it } from 'vitest';
 import type { SimEvent } from '../../ecs/core/events.ts';
+import type { GameWorld } from '../../ecs/core/world.ts';
 import type { Encoding } from '../../net/protocol/codec.ts';
 import { Replicator } from '../../net/replication/replicator.ts';
 import { type BatchFrame, type Delivery, deliverTick } from '../../net/session/outbound.ts';
@@ -57,18 +58,32 @@ function deliveryFor(encodings: Record<string, { encoding: Encoding; batch?: boo
   return { delivery, received, failures };
 }
 
+/**
+ * Alice (msgpack), Bob (JSON, batched) and Carol (msgpack, batched) side by side, every tick delivered;
+ * `hostile` adds its events to the first tick only.
+ */
+function threeReceivers(hostile: (w: GameWorld, a: string, b: string, c: string) => void) {
+  const s = new Scenario();
+  const replicator = new Replicator(s.world);
+  const a = s.addPlayer({ name: 'Alice', x: 100, z: 100 });
+  const b = s.addPlayer({ name: 'Bob', x: 101, z: 100 });
+  const c = s.addPlayer({ name: 'Carol', x: 102, z: 100 });
+  const { delivery, received, failures } = deliveryFor({
+    [a]: { encoding: 'msgpack' },
+    [b]: { encoding: 'json', batch: true },
+    [c]: { encoding: 'msgpack', batch: true },
+  });
+  let first = true;
+  s.afterTick.push((w) => {
+    if (first) hostile(w, a, b, c);
+    first = false;
+    deliverTick(w, replicator, delivery);
+  });
+  return { s, a, b, c, received, failures };
+}
+
 describe('a payload that cannot be encoded', () => {
   it('is dropped for its receivers only, reported once per receiver, and the ticks go on', () => {
-    const s = new Scenario();
-    const replicator = new Replicator(s.world);
-    const a = s.addPlayer({ name: 'Alice', x: 100, z: 100 });
-    const b = s.addPlayer({ name: 'Bob', x: 101, z: 100 });
-    const c = s.addPlayer({ name: 'Carol', x: 102, z: 100 });
-    const { delivery, received, failures } = deliveryFor({
-      [a]: { encoding: 'msgpack' },
-      [b]: { encoding: 'json', batch: true },
-      [c]: { encoding: 'msgpack', batch: true },
-    });
     // msgpack has no type for a symbol and throws; JSON leaves the key out. Neither takes a circle.
     // (A depth that only msgpack's recursion cannot take is no fixed number: it moves as the JIT
     // optimises msgpackr, so that case is not built here.)
@@ -78,19 +93,14 @@ describe('a payload that cannot be encoded', () => {
     };
     const circle: Record<string, unknown> = { type: 'idle', label: 'x', startedAt: 0 };
     circle['params'] = { self: circle };
-    let hostile = true;
-    s.afterTick.push((w) => {
-      if (hostile) {
-        // One data object to three receivers (encoded once per encoding), and a circle for Bob.
-        for (const to of [a, b, c]) w.events.push({ to, kind: 'agentGoal', data: odd } as SimEvent);
-        w.events.push({
-          to: b,
-          kind: 'agentGoal',
-          data: { goal: circle, goalsPaused: false },
-        } as unknown as SimEvent);
-        hostile = false;
-      }
-      deliverTick(w, replicator, delivery);
+    const { s, a, b, c, received, failures } = threeReceivers((w, a, b, c) => {
+      // One data object to three receivers (encoded once per encoding), and a circle for Bob.
+      for (const to of [a, b, c]) w.events.push({ to, kind: 'agentGoal', data: odd } as SimEvent);
+      w.events.push({
+        to: b,
+        kind: 'agentGoal',
+        data: { goal: circle, goalsPaused: false },
+      } as unknown as SimEvent);
     });
     s.push({ type: 'chat', characterId: a, message: 'after the bad one' });
     s.step(1);
@@ -117,28 +127,13 @@ describe('a payload that cannot be encoded', () => {
   });
 
   it('a payload too deep for either encoder (their recursion overflows the stack) is dropped for all', () => {
-    const s = new Scenario();
-    const replicator = new Replicator(s.world);
-    const a = s.addPlayer({ name: 'Alice', x: 100, z: 100 });
-    const b = s.addPlayer({ name: 'Bob', x: 101, z: 100 });
-    const c = s.addPlayer({ name: 'Carol', x: 102, z: 100 });
-    const { delivery, received, failures } = deliveryFor({
-      [a]: { encoding: 'msgpack' },
-      [b]: { encoding: 'json', batch: true },
-      [c]: { encoding: 'msgpack', batch: true },
-    });
     // Far past any stack either encoder's recursion has (each level costs a frame of tens of bytes).
     const deep = {
       goal: { type: 'idle', label: 'x', startedAt: 0, params: nested(200_000) },
       goalsPaused: false,
     };
-    let hostile = true;
-    s.afterTick.push((w) => {
-      if (hostile) {
-        for (const to of [a, b, c]) w.events.push({ to, kind: 'agentGoal', data: deep } as SimEvent);
-        hostile = false;
-      }
-      deliverTick(w, replicator, delivery);
+    const { s, a, b, c, received, failures } = threeReceivers((w, a, b, c) => {
+      for (const to of [a, b, c]) w.events.push({ to, kind: 'agentGoal', data: deep } as SimEvent);
     });
     s.push({ type: 'chat', characterId: a, message: 'after the deep one' });
     s.step(1);
