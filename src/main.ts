@@ -2,6 +2,7 @@ import uWS from 'uWebSockets.js';
 import { type Config, ConfigError, loadConfig } from '../lib/config.ts';
 import { createLogger } from '../lib/logger.ts';
 import { startEarly } from './early-start.ts';
+import { logUnhandledRejections } from './process-faults.ts';
 import { installShutdown } from './shutdown.ts';
 import type { WorldServer } from './world-server.ts';
 
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
   // 1. Configuration: refuses to start on any problem, before anything is touched.
   const config = loadConfigOrExit();
   const logger = createLogger(config);
+  logUnhandledRejections(logger);
   if (!uWS.App.toString().includes('[native code]')) {
     logger.error('uWebSockets.js fell back to its pure-JS implementation: performance will be poor');
   }

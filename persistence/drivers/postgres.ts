@@ -13,6 +13,10 @@ export async function openPostgres(opts: PostgresOptions): Promise<SqlClient> {
   const sql = postgres(opts.url, {
     max: opts.max ?? 10,
     onnotice: () => {},
+    // Fetching array types runs an unawaited query on every new connection: if the database drops
+    // during it, postgres.js leaves a rejection nobody handles, which ends the process. Arrays are
+    // sent as literals instead (below).
+    fetch_types: false,
     types: {
       bigint: {
         to: 20,
@@ -28,7 +32,10 @@ export async function openPostgres(opts: PostgresOptions): Promise<SqlClient> {
     await sql.unsafe(`CREATE SCHEMA IF NOT EXISTS ${opts.schema}`);
   }
   const run = <T>(q: postgres.Sql | postgres.TransactionSql, text: string, params?: unknown[]) =>
-    q.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[]) as unknown as Promise<T[]>;
+    q.unsafe(
+      text,
+      (params ?? []).map(arrayAsLiteral) as postgres.ParameterOrJSON<never>[],
+    ) as unknown as Promise<T[]>;
   const exec = async (q: postgres.Sql | postgres.TransactionSql, text: string) => {
     await q.unsafe(text).simple();
   };
@@ -41,4 +48,18 @@ export async function openPostgres(opts: PostgresOptions): Promise<SqlClient> {
       )) as T,
     close: () => sql.end({ timeout: 5 }),
   };
+}
+
+/**
+ * A flat array parameter as PostgreSQL's array literal text (`{"a","b"}`), which the server casts to the
+ * array type the statement expects; anything else is passed through. Nested arrays are not used.
+ */
+export function arrayAsLiteral(value: unknown): unknown {
+  if (!Array.isArray(value)) return value;
+  const items = value.map((x) => {
+    if (x === null || x === undefined) return 'NULL';
+    if (Array.isArray(x)) throw new TypeError('nested array parameters are not supported');
+    return `"${String(x).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+  });
+  return `{${items.join(',')}}`;
 }

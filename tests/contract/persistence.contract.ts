@@ -60,6 +60,22 @@ export function persistenceContract(make: () => TestDb): void {
     });
   });
 
+  describe('the SQL adapter', () => {
+    it('passes an array parameter whole, whatever its strings hold', async () => {
+      const values = ['plain', 'with,comma', 'with "quotes"', 'back\\slash', '{braces}', '', 'NULL', 'ünï'];
+      const rows = await sql.query<{ v: string | null }>(
+        'SELECT v FROM unnest($1::text[]) WITH ORDINALITY AS t(v, n) ORDER BY n',
+        [[...values, null]],
+      );
+      expect(rows.map((r) => r.v)).toEqual([...values, null]);
+      const ints = await sql.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM unnest($1::int[]) AS x WHERE x > 1',
+        [[1, 2, 3]],
+      );
+      expect(ints[0]?.n).toBe(2);
+    });
+  });
+
   describe('constraints refuse impossible states', () => {
     let id: string;
     beforeAll(async () => {
