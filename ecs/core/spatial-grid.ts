@@ -13,6 +13,18 @@ export class SpatialGrid {
   /** eid -> cell index (-1 when not in the grid) and its slot in that cell's array. */
   private readonly cellOf: Int32Array;
   private readonly slotOf: Int32Array;
+  /**
+   * Per cell, the eids that entered it (spawned or moved in) since the tick began: replication checks
+   * only these in a cell whose every entity an observer already knew at its last look. Cells with
+   * entries are listed in `enteredCells` so that clearing costs what the tick moved.
+   */
+  private readonly entered: number[][];
+  private readonly enteredCells: number[] = [];
+  /** Entries ever made, clears ever made, and the entries made when last cleared: a reader that saw
+   *  `inserts` at its last look knows from these whether the lists still hold everything since. */
+  inserts = 0;
+  clears = 0;
+  insertsAtClear = 0;
 
   constructor(minX: number, minZ: number, width: number, depth: number, capacity: number, cellSize = 8) {
     this.cellSize = cellSize;
@@ -21,6 +33,7 @@ export class SpatialGrid {
     this.cols = Math.max(1, Math.ceil(width / cellSize));
     this.rows = Math.max(1, Math.ceil(depth / cellSize));
     this.cells = Array.from({ length: this.cols * this.rows }, () => []);
+    this.entered = Array.from({ length: this.cols * this.rows }, () => []);
     this.cellOf = new Int32Array(capacity).fill(-1);
     this.slotOf = new Int32Array(capacity);
   }
@@ -38,6 +51,23 @@ export class SpatialGrid {
     this.cellOf[eid] = ci;
     this.slotOf[eid] = cell.length;
     cell.push(eid);
+    this.inserts++;
+    const entered = this.entered[ci] as number[];
+    if (entered.length === 0) this.enteredCells.push(ci);
+    entered.push(eid);
+  }
+
+  /** The eids that entered cell `index` this tick (some may have left again). Read-only view. */
+  enteredThisTick(index: number): readonly number[] {
+    return this.entered[index] as number[];
+  }
+
+  /** Start of a tick: forget who entered which cell (entities spawn and move only inside a tick). */
+  clearEntered(): void {
+    for (const ci of this.enteredCells) (this.entered[ci] as number[]).length = 0;
+    this.enteredCells.length = 0;
+    this.clears++;
+    this.insertsAtClear = this.inserts;
   }
 
   remove(eid: number): void {

@@ -167,6 +167,7 @@ export function despawnEntity(world: GameWorld, eid: number): void {
 export function beginTick(world: GameWorld, nowMs: number): void {
   for (const eid of world.pendingRemoval) removeEntity(world.ecs, eid);
   world.pendingRemoval = [];
+  world.grid.clearEntered();
   const d = world.c.Replicated.dirty;
   for (const eid of world.changed) d[eid] = 0;
   world.changed = [];

@@ -23,6 +23,15 @@ export interface Observer {
   /** Bitset over eids this player currently knows (was told about and not told removed). */
   readonly known: Uint32Array;
   knownCount: number;
+  /**
+   * Cells of the scan window this player knew every entity of at the end of a look: slot (row mod
+   * width, col mod width) holds the cell and the look's number. At the next look such a cell, if still
+   * wholly within keep range, needs checking only for the entities that entered it meanwhile: in a
+   * crowd every observer otherwise tests every entity around it, every tick.
+   */
+  readonly allKnownCell: Int32Array;
+  readonly allKnownLook: Int32Array;
+  readonly slotWidth: number;
 }
 
 export interface ObserverDelta {
@@ -47,15 +56,38 @@ export interface ViewScratch {
   dirtyCells: Uint32Array;
   /** eid -> wire id of entities despawned this tick (their wireIds entry is already cleared). */
   despawned: Map<number, string>;
+  /** Looks taken (one per collect); an observer's all-known cells are valid for the next look only. */
+  look: number;
+  /** The grid's lists of who entered each cell hold every entry since the previous look. */
+  entriesComplete: boolean;
+  gridInserts: number;
+  gridClears: number;
 }
 
 export function createScratch(world: GameWorld): ViewScratch {
-  return { tick: -1, dirtyCells: new Uint32Array(world.grid.cols * world.grid.rows), despawned: new Map() };
+  return {
+    tick: -1,
+    dirtyCells: new Uint32Array(world.grid.cols * world.grid.rows),
+    despawned: new Map(),
+    look: 0,
+    entriesComplete: false,
+    gridInserts: -1,
+    gridClears: -1,
+  };
 }
 
 /** Prepare the scratch for this tick (once, before observing). */
 export function prepareScratch(world: GameWorld, scratch: ViewScratch): void {
   scratch.tick = world.tick;
+  scratch.look++;
+  // Complete when the grid was cleared at most once since the last look, with no entry between that
+  // look and the clear (entities spawn and move inside ticks, and a tick begins with the clear).
+  const { grid } = world;
+  scratch.entriesComplete =
+    grid.clears === scratch.gridClears ||
+    (grid.clears === scratch.gridClears + 1 && grid.insertsAtClear === scratch.gridInserts);
+  scratch.gridInserts = grid.inserts;
+  scratch.gridClears = grid.clears;
   scratch.despawned.clear();
   for (const d of world.despawned) scratch.despawned.set(d.eid, d.wireId);
   const dirty = world.c.Replicated.dirty;
@@ -68,7 +100,18 @@ export function prepareScratch(world: GameWorld, scratch: ViewScratch): void {
 }
 
 export function createObserver(world: GameWorld, characterId: string, eid: number): Observer {
-  return { characterId, eid, known: new Uint32Array((world.capacity + 31) >>> 5), knownCount: 0 };
+  // The scan window spans at most this many cells a side, so its cells never share a slot.
+  const reach = world.viewDistance + HYSTERESIS + SCAN_MARGIN;
+  const slotWidth = Math.floor((2 * reach) / world.grid.cellSize) + 2;
+  return {
+    characterId,
+    eid,
+    known: new Uint32Array((world.capacity + 31) >>> 5),
+    knownCount: 0,
+    allKnownCell: new Int32Array(slotWidth * slotWidth).fill(-1),
+    allKnownLook: new Int32Array(slotWidth * slotWidth).fill(-1),
+    slotWidth,
+  };
 }
 
 export function knows(obs: Observer, eid: number): boolean {
@@ -118,6 +161,10 @@ export function observe(world: GameWorld, obs: Observer, scratch: ViewScratch): 
   // The scan reaches SCAN_MARGIN beyond the keep distance so that whatever walked or ran out of view
   // is met (and removed) here; only teleports need the sweep.
   const reach = keep + SCAN_MARGIN;
+  const { allKnownCell, allKnownLook, slotWidth } = obs;
+  const look = scratch.look;
+  // -2 matches no slot: without complete entry lists nothing known at the last look can be trusted.
+  const prevLook = scratch.entriesComplete ? look - 1 : -2;
   const last = grid.cellSize - 1;
   const c0 = grid.colOf(px - reach);
   const c1 = grid.colOf(px + reach);
@@ -133,6 +180,25 @@ export function observe(world: GameWorld, obs: Observer, scratch: ViewScratch): 
       if (n === 0) continue;
       const x0 = grid.colStart(col);
       if (rowInside && x0 >= px - keep && x0 + last <= px + keep) {
+        const slot = (row % slotWidth) * slotWidth + (col % slotWidth);
+        if (allKnownLook[slot] === prevLook && allKnownCell[slot] === ci) {
+          // It knew every entity here at its last look: only those that entered since can be new.
+          const came = grid.enteredThisTick(ci);
+          let allKnown = true;
+          for (let i = 0; i < came.length; i++) {
+            const eid = came[i] as number;
+            if (((known[eid >>> 5] as number) & (1 << (eid & 31))) === 0) {
+              allKnown = false;
+              break;
+            }
+          }
+          if (allKnown) {
+            kept += n;
+            allKnownLook[slot] = look;
+            if (scratch.dirtyCells[ci] === scratch.tick) changedCells.push(ci);
+            continue;
+          }
+        }
         // Wholly within keep range. Fast path: no entity it does not know yet has a change this tick
         // (none is in the cell's run), so the cell's changed entities go as one shared run, and none it
         // knows can leave (all are within keep). What it does not know yet (a player who just arrived,
@@ -142,6 +208,7 @@ export function observe(world: GameWorld, obs: Observer, scratch: ViewScratch): 
         // crowd no longer send every observer through the cell entity by entity.
         let pure = true;
         let unknown = 0;
+        const keptBefore = kept;
         for (let i = 0; i < n; i++) {
           const eid = cell[i] as number;
           if (((known[eid >>> 5] as number) & (1 << (eid & 31))) !== 0) continue;
@@ -167,6 +234,10 @@ export function observe(world: GameWorld, obs: Observer, scratch: ViewScratch): 
             known[word] = (known[word] as number) | bit;
             obs.knownCount++;
             entered.push(eid);
+          }
+          if (kept - keptBefore === n) {
+            allKnownCell[slot] = ci;
+            allKnownLook[slot] = look;
           }
           if (scratch.dirtyCells[ci] === scratch.tick) changedCells.push(ci);
           continue;

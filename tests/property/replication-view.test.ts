@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { spawnEntity } from '../../ecs/core/world.ts';
 import { HYSTERESIS } from '../../net/replication/observer.ts';
 import { Scenario } from '../scenario/harness.ts';
 import { watchReplication } from '../scenario/watch.ts';
@@ -8,7 +9,10 @@ import { watchReplication } from '../scenario/watch.ts';
  * Replication against a plain model of the view rule, over random crowds and random walks, runs and
  * teleports: after every tick each player's picture (built only from the world:update messages it got)
  * holds exactly the entities within view distance plus those it already knew within view + hysteresis,
- * each at its current tile. The fast paths (shared cell runs, skipped sweeps) must never change that.
+ * each at its current tile. The fast paths (shared cell runs, skipped sweeps, cells whose every entity
+ * was known at the last look and checked only for who entered them) must never change that: players
+ * join in the middle of it, and entities appear between ticks (outside the tick's own
+ * record of who entered which cell).
  */
 
 interface Seen {
@@ -23,47 +27,87 @@ describe('replication matches the view rule', () => {
   it('every player sees exactly what the rule says, where it is', () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 2, max: 14 }),
+        fc.integer({ min: 2, max: 30 }),
         fc.integer({ min: 15, max: 30 }),
+        fc.integer({ min: 8, max: 50 }),
         fc.array(
           fc.array(
             fc.record({
               who: fc.nat(),
               dx: fc.integer({ min: -40, max: 40 }),
               dz: fc.integer({ min: -40, max: 40 }),
-              kind: fc.constantFrom('walk', 'run', 'tp'),
+              kind: fc.constantFrom('walk', 'walk', 'run', 'tp', 'join', 'appear'),
             }),
             { maxLength: 6 },
           ),
           { minLength: 1, maxLength: 25 },
         ),
         fc.integer({ min: 1, max: 1000 }),
-        (count, viewDistance, ticks, seed) => {
+        (count, viewDistance, spread, ticks, seed) => {
           const s = new Scenario({ seed, viewDistance });
           const spawn = s.world.content.spawn;
           const ids: string[] = [];
+          // Teleports go through the admin command (a jump the scan cannot follow: the sweep must).
+          const join = (i: number, x: number, z: number) => {
+            const id = s.addPlayer({ name: `P${i}`, x, z });
+            s.push({ type: 'setAdmin', characterId: id });
+            ids.push(id);
+            pictures.set(id, new Map());
+            cursor.set(id, 0);
+          };
+          const pictures = new Map<string, Map<string, Seen>>();
+          const cursor = new Map<string, number>();
+          const w = watchReplication(s);
           for (let i = 0; i < count; i++) {
-            ids.push(
-              s.addPlayer({
-                name: `P${i}`,
-                x: spawn.x + ((i * 7) % 50) - 25,
-                z: spawn.z + ((i * 13) % 50) - 25,
-              }),
+            join(
+              i,
+              spawn.x + ((i * 7) % spread) - (spread >> 1),
+              spawn.z + ((i * 13) % spread) - (spread >> 1),
             );
           }
-          // Teleports go through the admin command (a jump the scan cannot follow: the sweep must).
-          for (const id of ids) s.push({ type: 'setAdmin', characterId: id });
+          // Entities made between ticks, as a test or a tool might (the tick's record of who entered which
+          // cell has not seen them).
+          let looseMade = 0;
           s.step();
-          const w = watchReplication(s);
-          const pictures = new Map<string, Map<string, Seen>>(ids.map((id) => [id, new Map()]));
           const keep = viewDistance + HYSTERESIS;
+          // What each player was told since the last check, applied in order (a join steps a tick).
+          const catchUp = (id: string) => {
+            const picture = pictures.get(id) as Map<string, Seen>;
+            const list = w.updates(id);
+            for (let i = cursor.get(id) ?? 0; i < list.length; i++) {
+              const update = list[i];
+              for (const gone of update?.removed ?? []) picture.delete(gone);
+              for (const e of update?.entities ?? []) picture.set(e.id, { x: e.x, z: e.z });
+            }
+            cursor.set(id, list.length);
+          };
           for (const moves of ticks) {
+            const before = new Map<string, Set<string>>();
+            for (const id of ids) {
+              catchUp(id);
+              before.set(id, new Set((pictures.get(id) as Map<string, Seen>).keys()));
+            }
             for (const m of moves) {
               const id = ids[m.who % ids.length] as string;
               const at = s.position(id);
               if (m.kind === 'tp') {
                 const args = [String(at.x + m.dx * 2), String(at.z + m.dz * 2)];
                 s.push({ type: 'chatCommand', characterId: id, name: 'tp', args });
+              } else if (m.kind === 'join') {
+                // Steps a tick of its own: the model below checks the state after this loop's step.
+                join(ids.length, at.x + (m.dx >> 2), at.z + (m.dz >> 2));
+                for (const other of ids) {
+                  catchUp(other);
+                  before.set(other, new Set((pictures.get(other) as Map<string, Seen>).keys()));
+                }
+              } else if (m.kind === 'appear') {
+                spawnEntity(
+                  s.world,
+                  'resource',
+                  `loose-${looseMade++}`,
+                  at.x + (m.dx >> 3),
+                  at.z + (m.dz >> 3),
+                );
               } else {
                 s.push({
                   type: 'move',
@@ -78,10 +122,8 @@ describe('replication matches the view rule', () => {
             const world = s.world;
             for (const id of ids) {
               const picture = pictures.get(id) as Map<string, Seen>;
-              const before = new Set(picture.keys());
-              const update = w.now(id);
-              for (const gone of update?.removed ?? []) picture.delete(gone);
-              for (const e of update?.entities ?? []) picture.set(e.id, { x: e.x, z: e.z });
+              const knewBefore = before.get(id) ?? new Set<string>();
+              catchUp(id);
               const me = s.position(id);
               const expected = new Set<string>();
               for (let eid = 0; eid < world.wireIds.length; eid++) {
@@ -93,7 +135,7 @@ describe('replication matches the view rule', () => {
                   me.x,
                   me.z,
                 );
-                if (d <= viewDistance || (before.has(wid) && d <= keep)) expected.add(wid);
+                if (d <= viewDistance || (knewBefore.has(wid) && d <= keep)) expected.add(wid);
               }
               expect([...picture.keys()].sort(), `${id} at tick ${world.tick}`).toEqual([...expected].sort());
               for (const [wid, seen] of picture) {
