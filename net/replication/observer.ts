@@ -62,17 +62,33 @@ export interface ViewScratch {
   entriesComplete: boolean;
   gridInserts: number;
   gridClears: number;
+  /**
+   * Per cell, the box its entities stand in, computed at most once per look (when boxLook[cell] is the
+   * look): a cell the view's edge cuts may still hold only entities within keep range (a crowd fills
+   * part of a cell), and then it takes the fast path.
+   */
+  boxLook: Int32Array;
+  boxMinX: Int32Array;
+  boxMaxX: Int32Array;
+  boxMinZ: Int32Array;
+  boxMaxZ: Int32Array;
 }
 
 export function createScratch(world: GameWorld): ViewScratch {
+  const cells = world.grid.cols * world.grid.rows;
   return {
     tick: -1,
-    dirtyCells: new Uint32Array(world.grid.cols * world.grid.rows),
+    dirtyCells: new Uint32Array(cells),
     despawned: new Map(),
     look: 0,
     entriesComplete: false,
     gridInserts: -1,
     gridClears: -1,
+    boxLook: new Int32Array(cells).fill(-1),
+    boxMinX: new Int32Array(cells),
+    boxMaxX: new Int32Array(cells),
+    boxMinZ: new Int32Array(cells),
+    boxMaxZ: new Int32Array(cells),
   };
 }
 
@@ -137,6 +153,38 @@ function forget(
   delta.removed.push(wireId);
 }
 
+/** Whether every entity of cell ci stands within `keep` of (px, pz); the cell's box is made once a look. */
+function boxWithin(world: GameWorld, scratch: ViewScratch, ci: number, px: number, pz: number, keep: number) {
+  if (scratch.boxLook[ci] !== scratch.look) {
+    const { x, z } = world.c.Position;
+    const cell = world.grid.cell(ci);
+    let x0 = 0x7fffffff;
+    let x1 = -0x7fffffff;
+    let z0 = 0x7fffffff;
+    let z1 = -0x7fffffff;
+    for (let i = 0; i < cell.length; i++) {
+      const eid = cell[i] as number;
+      const ex = x[eid] as number;
+      const ez = z[eid] as number;
+      if (ex < x0) x0 = ex;
+      if (ex > x1) x1 = ex;
+      if (ez < z0) z0 = ez;
+      if (ez > z1) z1 = ez;
+    }
+    scratch.boxLook[ci] = scratch.look;
+    scratch.boxMinX[ci] = x0;
+    scratch.boxMaxX[ci] = x1;
+    scratch.boxMinZ[ci] = z0;
+    scratch.boxMaxZ[ci] = z1;
+  }
+  return (
+    (scratch.boxMinX[ci] as number) >= px - keep &&
+    (scratch.boxMaxX[ci] as number) <= px + keep &&
+    (scratch.boxMinZ[ci] as number) >= pz - keep &&
+    (scratch.boxMaxZ[ci] as number) <= pz + keep
+  );
+}
+
 /**
  * What one observer learns this tick; updates its known set. Walks the grid cells of view + hysteresis
  * around it, then (only if some known entity was not met) its known set for what left or despawned.
@@ -172,6 +220,7 @@ export function observe(world: GameWorld, obs: Observer, scratch: ViewScratch): 
   for (let row = grid.rowOf(pz - reach); row <= r1; row++) {
     const z0 = grid.rowStart(row);
     // Pure cells may reach into the hysteresis band: all their entities are known and stay known there.
+    // A cell whose bounds the band cuts takes the same path when all its entities stand within it.
     const rowInside = z0 >= pz - keep && z0 + last <= pz + keep;
     for (let col = c0; col <= c1; col++) {
       const ci = row * grid.cols + col;
@@ -179,7 +228,10 @@ export function observe(world: GameWorld, obs: Observer, scratch: ViewScratch): 
       const n = cell.length;
       if (n === 0) continue;
       const x0 = grid.colStart(col);
-      if (rowInside && x0 >= px - keep && x0 + last <= px + keep) {
+      if (
+        (rowInside && x0 >= px - keep && x0 + last <= px + keep) ||
+        boxWithin(world, scratch, ci, px, pz, keep)
+      ) {
         const slot = (row % slotWidth) * slotWidth + (col % slotWidth);
         if (allKnownLook[slot] === prevLook && allKnownCell[slot] === ci) {
           // It knew every entity here at its last look: only those that entered since can be new.
