@@ -303,16 +303,16 @@ export function observe(world: GameWorld, obs: Observer, scratch: ViewScratch): 
         const word = eid >>> 5;
         const bit = 1 << (eid & 31);
         const isKnown = ((known[word] as number) & bit) !== 0;
-        if (!isKnown && d > view) continue;
-        const visible = Kind.type[eid] !== ITEM || visibleTo(world, eid, me);
         if (isKnown) {
-          if (d > keep || !visible) {
+          // A known item stays visible until it despawns (as on the fast path): no ownership lookup for
+          // the drops around every observer of a fight, every tick.
+          if (d > keep) {
             forget(obs, delta, dirty, eid, world.wireIds[eid]);
             continue;
           }
           kept++;
           if (((dirty[eid] as number) & CHANGE_BITS) !== 0) changed.push(eid);
-        } else if (visible) {
+        } else if (d <= view && (Kind.type[eid] !== ITEM || visibleTo(world, eid, me))) {
           kept++;
           known[word] = (known[word] as number) | bit;
           obs.knownCount++;
