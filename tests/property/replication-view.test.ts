@@ -23,6 +23,16 @@ interface Seen {
 const chebyshev = (ax: number, az: number, bx: number, bz: number) =>
   Math.max(Math.abs(ax - bx), Math.abs(az - bz));
 
+const move = fc.record({
+  who: fc.nat(),
+  dx: fc.integer({ min: -40, max: 40 }),
+  dz: fc.integer({ min: -40, max: 40 }),
+  kind: fc.constantFrom('walk', 'walk', 'run', 'tp', 'join', 'appear'),
+});
+type Move = typeof move extends fc.Arbitrary<infer T> ? T : never;
+const ticksOf = (maxMoves: number) =>
+  fc.array(fc.array(move, { maxLength: maxMoves }), { minLength: 1, maxLength: 25 });
+
 describe('replication matches the view rule', () => {
   it('every player sees exactly what the rule says, where it is', () => {
     fc.assert(
@@ -30,127 +40,123 @@ describe('replication matches the view rule', () => {
         fc.integer({ min: 2, max: 30 }),
         fc.integer({ min: 15, max: 30 }),
         fc.integer({ min: 8, max: 50 }),
-        fc.array(
-          fc.array(
-            fc.record({
-              who: fc.nat(),
-              dx: fc.integer({ min: -40, max: 40 }),
-              dz: fc.integer({ min: -40, max: 40 }),
-              kind: fc.constantFrom('walk', 'walk', 'run', 'tp', 'join', 'appear'),
-            }),
-            { maxLength: 6 },
-          ),
-          { minLength: 1, maxLength: 25 },
-        ),
+        ticksOf(6),
         fc.integer({ min: 1, max: 1000 }),
-        (count, viewDistance, spread, ticks, seed) => {
-          const s = new Scenario({ seed, viewDistance });
-          const spawn = s.world.content.spawn;
-          const ids: string[] = [];
-          // Teleports go through the admin command (a jump the scan cannot follow: the sweep must).
-          const join = (i: number, x: number, z: number) => {
-            const id = s.addPlayer({ name: `P${i}`, x, z });
-            s.push({ type: 'setAdmin', characterId: id });
-            ids.push(id);
-            pictures.set(id, new Map());
-            cursor.set(id, 0);
-          };
-          const pictures = new Map<string, Map<string, Seen>>();
-          const cursor = new Map<string, number>();
-          const w = watchReplication(s);
-          for (let i = 0; i < count; i++) {
-            join(
-              i,
-              spawn.x + ((i * 7) % spread) - (spread >> 1),
-              spawn.z + ((i * 13) % spread) - (spread >> 1),
-            );
-          }
-          // Entities made between ticks, as a test or a tool might (the tick's record of who entered which
-          // cell has not seen them).
-          let looseMade = 0;
-          s.step();
-          const keep = viewDistance + HYSTERESIS;
-          // What each player was told since the last check, applied in order (a join steps a tick).
-          const catchUp = (id: string) => {
-            const picture = pictures.get(id) as Map<string, Seen>;
-            const list = w.updates(id);
-            for (let i = cursor.get(id) ?? 0; i < list.length; i++) {
-              const update = list[i];
-              for (const gone of update?.removed ?? []) picture.delete(gone);
-              for (const e of update?.entities ?? []) picture.set(e.id, { x: e.x, z: e.z });
-            }
-            cursor.set(id, list.length);
-          };
-          for (const moves of ticks) {
-            const before = new Map<string, Set<string>>();
-            for (const id of ids) {
-              catchUp(id);
-              before.set(id, new Set((pictures.get(id) as Map<string, Seen>).keys()));
-            }
-            for (const m of moves) {
-              const id = ids[m.who % ids.length] as string;
-              const at = s.position(id);
-              if (m.kind === 'tp') {
-                const args = [String(at.x + m.dx * 2), String(at.z + m.dz * 2)];
-                s.push({ type: 'chatCommand', characterId: id, name: 'tp', args });
-              } else if (m.kind === 'join') {
-                // Steps a tick of its own: the model below checks the state after this loop's step.
-                join(ids.length, at.x + (m.dx >> 2), at.z + (m.dz >> 2));
-                for (const other of ids) {
-                  catchUp(other);
-                  before.set(other, new Set((pictures.get(other) as Map<string, Seen>).keys()));
-                }
-              } else if (m.kind === 'appear') {
-                spawnEntity(
-                  s.world,
-                  'resource',
-                  `loose-${looseMade++}`,
-                  at.x + (m.dx >> 3),
-                  at.z + (m.dz >> 3),
-                );
-              } else {
-                s.push({
-                  type: 'move',
-                  characterId: id,
-                  x: at.x + m.dx,
-                  z: at.z + m.dz,
-                  run: m.kind === 'run',
-                });
-              }
-            }
-            s.step();
-            const world = s.world;
-            for (const id of ids) {
-              const picture = pictures.get(id) as Map<string, Seen>;
-              const knewBefore = before.get(id) ?? new Set<string>();
-              catchUp(id);
-              const me = s.position(id);
-              const expected = new Set<string>();
-              for (let eid = 0; eid < world.wireIds.length; eid++) {
-                const wid = world.wireIds[eid];
-                if (wid === undefined || !world.grid.has(eid)) continue;
-                const d = chebyshev(
-                  world.c.Position.x[eid] as number,
-                  world.c.Position.z[eid] as number,
-                  me.x,
-                  me.z,
-                );
-                if (d <= viewDistance || (knewBefore.has(wid) && d <= keep)) expected.add(wid);
-              }
-              expect([...picture.keys()].sort(), `${id} at tick ${world.tick}`).toEqual([...expected].sort());
-              for (const [wid, seen] of picture) {
-                const eid = world.eidByWireId.get(wid);
-                if (eid === undefined) continue;
-                expect(seen, `${id} sees ${wid}`).toEqual({
-                  x: world.c.Position.x[eid],
-                  z: world.c.Position.z[eid],
-                });
-              }
-            }
-          }
-        },
+        checkViewRule,
       ),
       { numRuns: 40 },
     );
   });
+
+  it('in a crowd (cells of many entities, some cut by the view edge yet wholly within keep range)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 30, max: 70 }),
+        fc.integer({ min: 15, max: 20 }),
+        fc.integer({ min: 6, max: 20 }),
+        ticksOf(12),
+        fc.integer({ min: 1, max: 1000 }),
+        checkViewRule,
+      ),
+      { numRuns: 15 },
+    );
+  });
 });
+
+function checkViewRule(
+  count: number,
+  viewDistance: number,
+  spread: number,
+  ticks: Move[][],
+  seed: number,
+): void {
+  const s = new Scenario({ seed, viewDistance });
+  const spawn = s.world.content.spawn;
+  const ids: string[] = [];
+  // Teleports go through the admin command (a jump the scan cannot follow: the sweep must).
+  const join = (i: number, x: number, z: number) => {
+    const id = s.addPlayer({ name: `P${i}`, x, z });
+    s.push({ type: 'setAdmin', characterId: id });
+    ids.push(id);
+    pictures.set(id, new Map());
+    cursor.set(id, 0);
+  };
+  const pictures = new Map<string, Map<string, Seen>>();
+  const cursor = new Map<string, number>();
+  const w = watchReplication(s);
+  for (let i = 0; i < count; i++) {
+    join(i, spawn.x + ((i * 7) % spread) - (spread >> 1), spawn.z + ((i * 13) % spread) - (spread >> 1));
+  }
+  // Entities made between ticks, as a test or a tool might (the tick's record of who entered which
+  // cell has not seen them).
+  let looseMade = 0;
+  s.step();
+  const keep = viewDistance + HYSTERESIS;
+  // What each player was told since the last check, applied in order (a join steps a tick).
+  const catchUp = (id: string) => {
+    const picture = pictures.get(id) as Map<string, Seen>;
+    const list = w.updates(id);
+    for (let i = cursor.get(id) ?? 0; i < list.length; i++) {
+      const update = list[i];
+      for (const gone of update?.removed ?? []) picture.delete(gone);
+      for (const e of update?.entities ?? []) picture.set(e.id, { x: e.x, z: e.z });
+    }
+    cursor.set(id, list.length);
+  };
+  for (const moves of ticks) {
+    const before = new Map<string, Set<string>>();
+    for (const id of ids) {
+      catchUp(id);
+      before.set(id, new Set((pictures.get(id) as Map<string, Seen>).keys()));
+    }
+    for (const m of moves) {
+      const id = ids[m.who % ids.length] as string;
+      const at = s.position(id);
+      if (m.kind === 'tp') {
+        const args = [String(at.x + m.dx * 2), String(at.z + m.dz * 2)];
+        s.push({ type: 'chatCommand', characterId: id, name: 'tp', args });
+      } else if (m.kind === 'join') {
+        // Steps a tick of its own: the model below checks the state after this loop's step.
+        join(ids.length, at.x + (m.dx >> 2), at.z + (m.dz >> 2));
+        for (const other of ids) {
+          catchUp(other);
+          before.set(other, new Set((pictures.get(other) as Map<string, Seen>).keys()));
+        }
+      } else if (m.kind === 'appear') {
+        spawnEntity(s.world, 'resource', `loose-${looseMade++}`, at.x + (m.dx >> 3), at.z + (m.dz >> 3));
+      } else {
+        s.push({
+          type: 'move',
+          characterId: id,
+          x: at.x + m.dx,
+          z: at.z + m.dz,
+          run: m.kind === 'run',
+        });
+      }
+    }
+    s.step();
+    const world = s.world;
+    for (const id of ids) {
+      const picture = pictures.get(id) as Map<string, Seen>;
+      const knewBefore = before.get(id) ?? new Set<string>();
+      catchUp(id);
+      const me = s.position(id);
+      const expected = new Set<string>();
+      for (let eid = 0; eid < world.wireIds.length; eid++) {
+        const wid = world.wireIds[eid];
+        if (wid === undefined || !world.grid.has(eid)) continue;
+        const d = chebyshev(world.c.Position.x[eid] as number, world.c.Position.z[eid] as number, me.x, me.z);
+        if (d <= viewDistance || (knewBefore.has(wid) && d <= keep)) expected.add(wid);
+      }
+      expect([...picture.keys()].sort(), `${id} at tick ${world.tick}`).toEqual([...expected].sort());
+      for (const [wid, seen] of picture) {
+        const eid = world.eidByWireId.get(wid);
+        if (eid === undefined) continue;
+        expect(seen, `${id} sees ${wid}`).toEqual({
+          x: world.c.Position.x[eid],
+          z: world.c.Position.z[eid],
+        });
+      }
+    }
+  }
+}
