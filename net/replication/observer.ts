@@ -158,6 +158,8 @@ function forget(
  * out, cells hold a few entities and the box made the tick ~2 ms dearer at 2,000 players).
  */
 const BOX_MIN_ENTITIES = 16;
+/** Likewise, a cell's all-known slot is kept only for cells of this many entities or more. */
+const STAMP_MIN_ENTITIES = 8;
 
 /** Whether every entity of cell ci stands within `keep` of (px, pz); the cell's box is made once a look. */
 function boxWithin(world: GameWorld, scratch: ViewScratch, ci: number, px: number, pz: number, keep: number) {
@@ -238,8 +240,9 @@ export function observe(world: GameWorld, obs: Observer, scratch: ViewScratch): 
         (rowInside && x0 >= px - keep && x0 + last <= px + keep) ||
         (n >= BOX_MIN_ENTITIES && boxWithin(world, scratch, ci, px, pz, keep))
       ) {
-        const slot = (row % slotWidth) * slotWidth + (col % slotWidth);
-        if (allKnownLook[slot] === prevLook && allKnownCell[slot] === ci) {
+        // Cells of a few entities are checked whole: cheaper than keeping their slot.
+        const slot = n >= STAMP_MIN_ENTITIES ? (row % slotWidth) * slotWidth + (col % slotWidth) : -1;
+        if (slot >= 0 && allKnownLook[slot] === prevLook && allKnownCell[slot] === ci) {
           // It knew every entity here at its last look: only those that entered since can be new.
           const came = grid.enteredThisTick(ci);
           let allKnown = true;
@@ -293,7 +296,7 @@ export function observe(world: GameWorld, obs: Observer, scratch: ViewScratch): 
             obs.knownCount++;
             entered.push(eid);
           }
-          if (kept - keptBefore === n) {
+          if (slot >= 0 && kept - keptBefore === n) {
             allKnownCell[slot] = ci;
             allKnownLook[slot] = look;
           }
