@@ -240,7 +240,6 @@ export function observe(world: GameWorld, obs: Observer, scratch: ViewScratch): 
         (rowInside && x0 >= px - keep && x0 + last <= px + keep) ||
         (n >= BOX_MIN_ENTITIES && boxWithin(world, scratch, ci, px, pz, keep))
       ) {
-        // Cells of a few entities are checked whole: cheaper than keeping their slot.
         const slot = n >= STAMP_MIN_ENTITIES ? (row % slotWidth) * slotWidth + (col % slotWidth) : -1;
         if (slot >= 0 && allKnownLook[slot] === prevLook && allKnownCell[slot] === ci) {
           // It knew every entity here at its last look: only those that entered since can be new.

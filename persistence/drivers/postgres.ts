@@ -54,7 +54,7 @@ export async function openPostgres(opts: PostgresOptions): Promise<SqlClient> {
  * A flat array parameter as PostgreSQL's array literal text (`{"a","b"}`), which the server casts to the
  * array type the statement expects; anything else is passed through. Nested arrays are not used.
  */
-export function arrayAsLiteral(value: unknown): unknown {
+function arrayAsLiteral(value: unknown): unknown {
   if (!Array.isArray(value)) return value;
   const items = value.map((x) => {
     if (x === null || x === undefined) return 'NULL';

@@ -33,33 +33,35 @@ type Move = typeof move extends fc.Arbitrary<infer T> ? T : never;
 const ticksOf = (maxMoves: number) =>
   fc.array(fc.array(move, { maxLength: maxMoves }), { minLength: 1, maxLength: 25 });
 
+/** The view rule holds over random worlds of these sizes (ranges are inclusive). */
+function viewRuleHolds(o: {
+  players: [number, number];
+  view: [number, number];
+  spread: [number, number];
+  movesPerTick: number;
+  runs: number;
+}): void {
+  const range = ([min, max]: [number, number]) => fc.integer({ min, max });
+  fc.assert(
+    fc.property(
+      range(o.players),
+      range(o.view),
+      range(o.spread),
+      ticksOf(o.movesPerTick),
+      fc.integer({ min: 1, max: 1000 }),
+      checkViewRule,
+    ),
+    { numRuns: o.runs },
+  );
+}
+
 describe('replication matches the view rule', () => {
   it('every player sees exactly what the rule says, where it is', () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 2, max: 30 }),
-        fc.integer({ min: 15, max: 30 }),
-        fc.integer({ min: 8, max: 50 }),
-        ticksOf(6),
-        fc.integer({ min: 1, max: 1000 }),
-        checkViewRule,
-      ),
-      { numRuns: 40 },
-    );
+    viewRuleHolds({ players: [2, 30], view: [15, 30], spread: [8, 50], movesPerTick: 6, runs: 40 });
   });
 
   it('in a crowd (cells of many entities, some cut by the view edge yet wholly within keep range)', () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 30, max: 70 }),
-        fc.integer({ min: 15, max: 20 }),
-        fc.integer({ min: 6, max: 20 }),
-        ticksOf(12),
-        fc.integer({ min: 1, max: 1000 }),
-        checkViewRule,
-      ),
-      { numRuns: 15 },
-    );
+    viewRuleHolds({ players: [30, 70], view: [15, 20], spread: [6, 20], movesPerTick: 12, runs: 15 });
   });
 });
 
