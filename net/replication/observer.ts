@@ -242,19 +242,44 @@ export function observe(world: GameWorld, obs: Observer, scratch: ViewScratch): 
       ) {
         const slot = n >= STAMP_MIN_ENTITIES ? (row % slotWidth) * slotWidth + (col % slotWidth) : -1;
         if (slot >= 0 && allKnownLook[slot] === prevLook && allKnownCell[slot] === ci) {
-          // It knew every entity here at its last look: only those that entered since can be new.
+          // It knew every entity here at its last look: what it does not know yet entered since. In an
+          // arrival storm (a crowd on the spawn, new players every tick) this costs the arrivals, not the
+          // crowd, for every observer.
           const came = grid.enteredThisTick(ci);
-          let allKnown = true;
+          let pure = true;
           for (let i = 0; i < came.length; i++) {
             const eid = came[i] as number;
-            if (((known[eid >>> 5] as number) & (1 << (eid & 31))) === 0) {
-              allKnown = false;
+            if (((known[eid >>> 5] as number) & (1 << (eid & 31))) !== 0) continue;
+            if (grid.cellOfEntity(eid) !== ci) continue;
+            if (((dirty[eid] as number) & CHANGE_BITS) !== 0) {
+              pure = false;
               break;
             }
           }
-          if (allKnown) {
-            kept += n;
-            allKnownLook[slot] = look;
+          if (pure) {
+            // Members it leaves unknown (beyond view, someone else's loot). One that entered the cell
+            // twice counts twice: kept is then too low, which costs a sweep, never a missed removal.
+            let missed = 0;
+            for (let i = 0; i < came.length; i++) {
+              const eid = came[i] as number;
+              const word = eid >>> 5;
+              const bit = 1 << (eid & 31);
+              if (((known[word] as number) & bit) !== 0 || grid.cellOfEntity(eid) !== ci) continue;
+              const dx = (Position.x[eid] as number) - px;
+              const dz = (Position.z[eid] as number) - pz;
+              if (
+                Math.max(dx < 0 ? -dx : dx, dz < 0 ? -dz : dz) > view ||
+                (Kind.type[eid] === ITEM && !visibleTo(world, eid, me))
+              ) {
+                missed++;
+                continue;
+              }
+              known[word] = (known[word] as number) | bit;
+              obs.knownCount++;
+              entered.push(eid);
+            }
+            kept += n - missed;
+            if (missed === 0) allKnownLook[slot] = look;
             if (scratch.dirtyCells[ci] === scratch.tick) changedCells.push(ci);
             continue;
           }

@@ -20,6 +20,13 @@ interface Seen {
   z: number;
 }
 
+/** An entity entering a picture comes with all its public fields, not as a change entry. */
+function expectWhole(known: boolean, e: { id: string; type: string }): void {
+  if (known) return;
+  const whole = e.type === 'player' ? 'name' : e.type === 'resource' ? 'resourceId' : 'id';
+  expect(e, `${e.id} enters with its ${whole}`).toHaveProperty(whole);
+}
+
 const chebyshev = (ax: number, az: number, bx: number, bz: number) =>
   Math.max(Math.abs(ax - bx), Math.abs(az - bz));
 
@@ -65,6 +72,50 @@ describe('replication matches the view rule', () => {
   });
 });
 
+describe('a crowd on one cell that players keep arriving in', () => {
+  /** A player's picture (id -> its fields), from every world:update it was sent, applied in order. */
+  const pictureOf = (w: ReturnType<typeof watchReplication>, id: string) => {
+    const picture = new Map<string, Record<string, unknown>>();
+    for (const u of w.updates(id)) {
+      for (const gone of u.removed) picture.delete(gone);
+      for (const e of u.entities) {
+        expectWhole(picture.has(e.id), e);
+        picture.set(e.id, { ...picture.get(e.id), ...e });
+      }
+    }
+    return picture;
+  };
+
+  it('an arrival beyond view in a cell the observer knew whole is seen once it steps within view', () => {
+    const view = 15;
+    const s = new Scenario({ seed: 7, viewDistance: view });
+    const { grid } = s.world;
+    const spawn = s.world.content.spawn;
+    const x0 = grid.colStart(grid.colOf(spawn.x));
+    const z0 = grid.rowStart(grid.rowOf(spawn.z));
+    const last = grid.cellSize - 1;
+    // The crowd's cell lies wholly within keep range of the observer; its far column lies in the band
+    // between view and keep.
+    const observer = s.addPlayer({ name: 'Watcher', x: x0 + last - (view + HYSTERESIS), z: z0 + 3 });
+    const crowd = Array.from({ length: 10 }, (_, i) =>
+      s.addPlayer({ name: `C${i}`, x: x0 + (i % 3), z: z0 + (i % 7) }),
+    );
+    const w = watchReplication(s);
+    s.step(2);
+    for (const id of crowd) expect(pictureOf(w, observer).has(id), id).toBe(true);
+    // Arrives on the far column: in the band, so not seen, though the observer knew the cell whole.
+    const late = s.addPlayer({ name: 'Late', x: x0 + last, z: z0 + 3 });
+    expect(s.position(late)).toEqual({ x: x0 + last, z: z0 + 3 });
+    s.step();
+    expect(pictureOf(w, observer).has(late)).toBe(false);
+    // Steps within view without leaving the cell (no entry in the grid's record of this tick).
+    s.push({ type: 'move', characterId: late, x: x0 + last - 3, z: z0 + 3, run: false });
+    s.step(4);
+    expect(grid.cellOfEntity(s.world.eidByWireId.get(late) as number)).toBe(grid.cellIndex(x0, z0));
+    expect(pictureOf(w, observer).get(late)).toMatchObject({ name: 'Late', x: x0 + last - 3, health: 100 });
+  });
+});
+
 function checkViewRule(
   count: number,
   viewDistance: number,
@@ -101,7 +152,10 @@ function checkViewRule(
     for (let i = cursor.get(id) ?? 0; i < list.length; i++) {
       const update = list[i];
       for (const gone of update?.removed ?? []) picture.delete(gone);
-      for (const e of update?.entities ?? []) picture.set(e.id, { x: e.x, z: e.z });
+      for (const e of update?.entities ?? []) {
+        expectWhole(picture.has(e.id), e);
+        picture.set(e.id, { x: e.x, z: e.z });
+      }
     }
     cursor.set(id, list.length);
   };
