@@ -241,6 +241,8 @@ export function observe(world: GameWorld, obs: Observer, scratch: ViewScratch): 
         (n >= BOX_MIN_ENTITIES && boxWithin(world, scratch, ci, px, pz, keep))
       ) {
         const slot = n >= STAMP_MIN_ENTITIES ? (row % slotWidth) * slotWidth + (col % slotWidth) : -1;
+        // Set when a newcomer to it among those that entered has a change: the fast path would fail too.
+        let changedNewcomer = false;
         if (slot >= 0 && allKnownLook[slot] === prevLook && allKnownCell[slot] === ci) {
           // It knew every entity here at its last look: what it does not know yet entered since. In an
           // arrival storm (a crowd on the spawn, new players every tick) this costs the arrivals, not the
@@ -283,6 +285,7 @@ export function observe(world: GameWorld, obs: Observer, scratch: ViewScratch): 
             if (scratch.dirtyCells[ci] === scratch.tick) changedCells.push(ci);
             continue;
           }
+          changedNewcomer = true;
         }
         // Wholly within keep range. Fast path: no entity it does not know yet has a change this tick
         // (none is in the cell's run), so the cell's changed entities go as one shared run, and none it
@@ -291,10 +294,10 @@ export function observe(world: GameWorld, obs: Observer, scratch: ViewScratch): 
         // when within view and visible to it. A known item stays visible until it despawns (an item only
         // ever goes from its owner's to everyone's). Arrivals, respawns and someone else's loot in a
         // crowd no longer send every observer through the cell entity by entity.
-        let pure = true;
+        let pure = !changedNewcomer;
         let unknown = 0;
         const keptBefore = kept;
-        for (let i = 0; i < n; i++) {
+        for (let i = 0; pure && i < n; i++) {
           const eid = cell[i] as number;
           if (((known[eid >>> 5] as number) & (1 << (eid & 31))) !== 0) continue;
           if (((dirty[eid] as number) & CHANGE_BITS) !== 0) {
