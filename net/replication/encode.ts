@@ -82,12 +82,24 @@ export class FragmentCache {
   private readonly deltaChunk: Uint32Array;
   private readonly deltaOffset: Uint32Array;
   private readonly deltaLength: Uint32Array;
+  /**
+   * Full entries likewise, valid where fullStamp[eid] is tick + 1: in an arrival storm every new player
+   * is sent the whole crowd at the spawn, thousands of entries each, a Map lookup apiece.
+   */
+  private readonly fullStamp: Uint32Array;
+  private readonly fullChunk: Uint32Array;
+  private readonly fullOffset: Uint32Array;
+  private readonly fullLength: Uint32Array;
 
   constructor(private readonly world: GameWorld) {
     this.deltaStamp = new Uint32Array(world.capacity);
     this.deltaChunk = new Uint32Array(world.capacity);
     this.deltaOffset = new Uint32Array(world.capacity);
     this.deltaLength = new Uint32Array(world.capacity);
+    this.fullStamp = new Uint32Array(world.capacity);
+    this.fullChunk = new Uint32Array(world.capacity);
+    this.fullOffset = new Uint32Array(world.capacity);
+    this.fullLength = new Uint32Array(world.capacity);
   }
 
   private sync(): void {
@@ -140,6 +152,9 @@ export class FragmentCache {
     this.arena.reset();
     this.arena = new ByteArena(source);
     this.tick = -1;
+    // Stamps name offsets in the old arena: none may match a tick of the new one.
+    this.deltaStamp.fill(0);
+    this.fullStamp.fill(0);
   }
 
   /** The payload as an object (tests, and deliveries without a pre-encoded path). */
@@ -222,12 +237,20 @@ export class FragmentCache {
     start.set(head, 0);
     writeArrayHeader(start, head.length, n);
     this.addSegment(this.arena.lastChunk, this.arena.lastOffset, start.length);
-    for (const eid of d.entered) {
-      const f = this.mpEntry(eid, true);
-      this.addSegment(f.mpChunk as number, f.mpOffset as number, (f.mp as Uint8Array).length);
-    }
-    // Changed entries by eid from typed arrays (hundreds per observer in a crowd: no lookups).
+    // Entries by eid from typed arrays (hundreds per observer in a crowd, thousands for a newcomer to
+    // one: no lookups).
     const stamp = this.tick + 1;
+    const { fullStamp, fullChunk, fullOffset, fullLength } = this;
+    for (const eid of d.entered) {
+      if (fullStamp[eid] !== stamp) {
+        const f = this.mpEntry(eid, true);
+        fullStamp[eid] = stamp;
+        fullChunk[eid] = f.mpChunk as number;
+        fullOffset[eid] = f.mpOffset as number;
+        fullLength[eid] = (f.mp as Uint8Array).length;
+      }
+      this.addSegment(fullChunk[eid] as number, fullOffset[eid] as number, fullLength[eid] as number);
+    }
     const { deltaStamp, deltaChunk, deltaOffset, deltaLength } = this;
     for (const eid of d.changed) {
       if (deltaStamp[eid] !== stamp) this.mpChanged(eid);
