@@ -242,13 +242,7 @@ export class FragmentCache {
     const stamp = this.tick + 1;
     const { fullStamp, fullChunk, fullOffset, fullLength } = this;
     for (const eid of d.entered) {
-      if (fullStamp[eid] !== stamp) {
-        const f = this.mpEntry(eid, true);
-        fullStamp[eid] = stamp;
-        fullChunk[eid] = f.mpChunk as number;
-        fullOffset[eid] = f.mpOffset as number;
-        fullLength[eid] = (f.mp as Uint8Array).length;
-      }
+      if (fullStamp[eid] !== stamp) this.stampFull(eid, this.mpEntry(eid, true));
       this.addSegment(fullChunk[eid] as number, fullOffset[eid] as number, fullLength[eid] as number);
     }
     const { deltaStamp, deltaChunk, deltaOffset, deltaLength } = this;
@@ -335,6 +329,13 @@ export class FragmentCache {
     }
     if (this.deltaStamp[eid] !== this.tick + 1) this.stampDelta(eid, f);
     return f;
+  }
+
+  private stampFull(eid: number, f: Fragment): void {
+    this.fullStamp[eid] = this.tick + 1;
+    this.fullChunk[eid] = f.mpChunk as number;
+    this.fullOffset[eid] = f.mpOffset as number;
+    this.fullLength[eid] = (f.mp as Uint8Array).length;
   }
 
   private stampDelta(eid: number, f: Fragment): void {

@@ -194,6 +194,21 @@ function boxWithin(world: GameWorld, scratch: ViewScratch, ci: number, px: numbe
 }
 
 /**
+ * An entity the observer does not know yet, in a cell wholly within keep range: it enters view (known,
+ * listed in `entered`) when within view distance and visible to the observer. Whether it entered.
+ */
+function admit(world: GameWorld, obs: Observer, entered: number[], eid: number, px: number, pz: number) {
+  const dx = (world.c.Position.x[eid] as number) - px;
+  const dz = (world.c.Position.z[eid] as number) - pz;
+  if (Math.max(dx < 0 ? -dx : dx, dz < 0 ? -dz : dz) > world.viewDistance) return false;
+  if (world.c.Kind.type[eid] === ITEM && !visibleTo(world, eid, obs.characterId)) return false;
+  obs.known[eid >>> 5] = (obs.known[eid >>> 5] as number) | (1 << (eid & 31));
+  obs.knownCount++;
+  entered.push(eid);
+  return true;
+}
+
+/**
  * What one observer learns this tick; updates its known set. Walks the grid cells of view + hysteresis
  * around it, then (only if some known entity was not met) its known set for what left or despawned.
  */
@@ -264,21 +279,9 @@ export function observe(world: GameWorld, obs: Observer, scratch: ViewScratch): 
             let missed = 0;
             for (let i = 0; i < came.length; i++) {
               const eid = came[i] as number;
-              const word = eid >>> 5;
-              const bit = 1 << (eid & 31);
-              if (((known[word] as number) & bit) !== 0 || grid.cellOfEntity(eid) !== ci) continue;
-              const dx = (Position.x[eid] as number) - px;
-              const dz = (Position.z[eid] as number) - pz;
-              if (
-                Math.max(dx < 0 ? -dx : dx, dz < 0 ? -dz : dz) > view ||
-                (Kind.type[eid] === ITEM && !visibleTo(world, eid, me))
-              ) {
-                missed++;
+              if (((known[eid >>> 5] as number) & (1 << (eid & 31))) !== 0 || grid.cellOfEntity(eid) !== ci)
                 continue;
-              }
-              known[word] = (known[word] as number) | bit;
-              obs.knownCount++;
-              entered.push(eid);
+              if (!admit(world, obs, entered, eid, px, pz)) missed++;
             }
             kept += n - missed;
             if (missed === 0) allKnownLook[slot] = look;
@@ -310,18 +313,9 @@ export function observe(world: GameWorld, obs: Observer, scratch: ViewScratch): 
           kept += n - unknown;
           for (let i = 0; unknown > 0 && i < n; i++) {
             const eid = cell[i] as number;
-            const word = eid >>> 5;
-            const bit = 1 << (eid & 31);
-            if (((known[word] as number) & bit) !== 0) continue;
+            if (((known[eid >>> 5] as number) & (1 << (eid & 31))) !== 0) continue;
             unknown--;
-            const dx = (Position.x[eid] as number) - px;
-            const dz = (Position.z[eid] as number) - pz;
-            if (Math.max(dx < 0 ? -dx : dx, dz < 0 ? -dz : dz) > view) continue;
-            if (Kind.type[eid] === ITEM && !visibleTo(world, eid, me)) continue;
-            kept++;
-            known[word] = (known[word] as number) | bit;
-            obs.knownCount++;
-            entered.push(eid);
+            if (admit(world, obs, entered, eid, px, pz)) kept++;
           }
           if (slot >= 0 && kept - keptBefore === n) {
             allKnownCell[slot] = ci;
