@@ -31,6 +31,12 @@ export interface Observer {
    */
   readonly allKnownCell: Int32Array;
   readonly allKnownLook: Int32Array;
+  /**
+   * Per slot, how many of the cell's entities were items hidden from this player at that look (someone
+   * else's loot): it knew all the others. In a fight most cells hold someone's drops; without this count
+   * such a cell was never known whole, and every observer walked it entity by entity every tick.
+   */
+  readonly allKnownHidden: Int32Array;
   readonly slotWidth: number;
 }
 
@@ -54,6 +60,11 @@ export interface ViewScratch {
   tick: number;
   /** dirtyCells[cell] === tick: the cell holds an entity with replicated changes this tick. */
   dirtyCells: Uint32Array;
+  /**
+   * unsettled[cell] === tick: an item in the cell changed, became visible to more players or despawned
+   * this tick, so an observer's count of the cell's hidden items from its last look no longer holds.
+   */
+  unsettled: Uint32Array;
   /** eid -> wire id of entities despawned this tick (their wireIds entry is already cleared). */
   despawned: Map<number, string>;
   /** Looks taken (one per collect); an observer's all-known cells are valid for the next look only. */
@@ -79,6 +90,7 @@ export function createScratch(world: GameWorld): ViewScratch {
   return {
     tick: -1,
     dirtyCells: new Uint32Array(cells),
+    unsettled: new Uint32Array(cells),
     despawned: new Map(),
     look: 0,
     entriesComplete: false,
@@ -105,13 +117,20 @@ export function prepareScratch(world: GameWorld, scratch: ViewScratch): void {
   scratch.gridInserts = grid.inserts;
   scratch.gridClears = grid.clears;
   scratch.despawned.clear();
-  for (const d of world.despawned) scratch.despawned.set(d.eid, d.wireId);
+  const { Position, Kind } = world.c;
+  // A despawned entity keeps its position and kind until the next tick frees its eid.
+  for (const d of world.despawned) {
+    scratch.despawned.set(d.eid, d.wireId);
+    if (Kind.type[d.eid] === ITEM)
+      scratch.unsettled[grid.cellIndex(Position.x[d.eid] as number, Position.z[d.eid] as number)] =
+        world.tick;
+  }
   const dirty = world.c.Replicated.dirty;
-  const { Position } = world.c;
   for (const eid of world.changed) {
-    if (((dirty[eid] as number) & REPLICATED_BITS) === 0 || !world.grid.has(eid)) continue;
-    scratch.dirtyCells[world.grid.cellIndex(Position.x[eid] as number, Position.z[eid] as number)] =
-      world.tick;
+    if (!grid.has(eid)) continue;
+    const ci = grid.cellIndex(Position.x[eid] as number, Position.z[eid] as number);
+    if (((dirty[eid] as number) & REPLICATED_BITS) !== 0) scratch.dirtyCells[ci] = world.tick;
+    if (Kind.type[eid] === ITEM) scratch.unsettled[ci] = world.tick;
   }
 }
 
@@ -126,6 +145,7 @@ export function createObserver(world: GameWorld, characterId: string, eid: numbe
     knownCount: 0,
     allKnownCell: new Int32Array(slotWidth * slotWidth).fill(-1),
     allKnownLook: new Int32Array(slotWidth * slotWidth).fill(-1),
+    allKnownHidden: new Int32Array(slotWidth * slotWidth),
     slotWidth,
   };
 }
@@ -193,19 +213,26 @@ function boxWithin(world: GameWorld, scratch: ViewScratch, ci: number, px: numbe
   );
 }
 
+/** What `admit` did with an entity. */
+const ENTERED = 0;
+/** Beyond view distance: left unknown for now. */
+const FAR = 1;
+/** An item the observer may not see (someone else's loot): left unknown until it changes. */
+const HIDDEN = 2;
+
 /**
  * An entity the observer does not know yet, in a cell wholly within keep range: it enters view (known,
- * listed in `entered`) when within view distance and visible to the observer. Whether it entered.
+ * listed in `entered`) when within view distance and visible to the observer.
  */
 function admit(world: GameWorld, obs: Observer, entered: number[], eid: number, px: number, pz: number) {
   const dx = (world.c.Position.x[eid] as number) - px;
   const dz = (world.c.Position.z[eid] as number) - pz;
-  if (Math.max(dx < 0 ? -dx : dx, dz < 0 ? -dz : dz) > world.viewDistance) return false;
-  if (world.c.Kind.type[eid] === ITEM && !visibleTo(world, eid, obs.characterId)) return false;
+  if (Math.max(dx < 0 ? -dx : dx, dz < 0 ? -dz : dz) > world.viewDistance) return FAR;
+  if (world.c.Kind.type[eid] === ITEM && !visibleTo(world, eid, obs.characterId)) return HIDDEN;
   obs.known[eid >>> 5] = (obs.known[eid >>> 5] as number) | (1 << (eid & 31));
   obs.knownCount++;
   entered.push(eid);
-  return true;
+  return ENTERED;
 }
 
 /**
@@ -232,7 +259,7 @@ export function observe(world: GameWorld, obs: Observer, scratch: ViewScratch): 
   // The scan reaches SCAN_MARGIN beyond the keep distance so that whatever walked or ran out of view
   // is met (and removed) here; only teleports need the sweep.
   const reach = keep + SCAN_MARGIN;
-  const { allKnownCell, allKnownLook, slotWidth } = obs;
+  const { allKnownCell, allKnownLook, allKnownHidden, slotWidth } = obs;
   const look = scratch.look;
   // -2 matches no slot: without complete entry lists nothing known at the last look can be trusted.
   const prevLook = scratch.entriesComplete ? look - 1 : -2;
@@ -258,10 +285,16 @@ export function observe(world: GameWorld, obs: Observer, scratch: ViewScratch): 
         const slot = n >= STAMP_MIN_ENTITIES ? (row % slotWidth) * slotWidth + (col % slotWidth) : -1;
         // Set when a newcomer to it among those that entered has a change: the fast path would fail too.
         let changedNewcomer = false;
-        if (slot >= 0 && allKnownLook[slot] === prevLook && allKnownCell[slot] === ci) {
-          // It knew every entity here at its last look: what it does not know yet entered since. In an
-          // arrival storm (a crowd on the spawn, new players every tick) this costs the arrivals, not the
-          // crowd, for every observer.
+        if (
+          slot >= 0 &&
+          allKnownLook[slot] === prevLook &&
+          allKnownCell[slot] === ci &&
+          (allKnownHidden[slot] === 0 || scratch.unsettled[ci] !== scratch.tick)
+        ) {
+          // It knew every entity here at its last look but the hidden items counted then (unchanged
+          // since: no item of the cell changed or despawned): what it does not know yet entered since. In
+          // an arrival storm (a crowd on the spawn, new players every tick) this costs the arrivals, not
+          // the crowd, for every observer.
           const came = grid.enteredThisTick(ci);
           let pure = true;
           for (let i = 0; i < came.length; i++) {
@@ -274,17 +307,24 @@ export function observe(world: GameWorld, obs: Observer, scratch: ViewScratch): 
             }
           }
           if (pure) {
-            // Members it leaves unknown (beyond view, someone else's loot). One that entered the cell
-            // twice counts twice: kept is then too low, which costs a sweep, never a missed removal.
+            // Members it leaves unknown: beyond view (missed), someone else's loot (hidden). One that
+            // entered the cell twice counts twice: kept is then too low, which costs a sweep, never a
+            // missed removal.
             let missed = 0;
+            let hidden = allKnownHidden[slot] as number;
             for (let i = 0; i < came.length; i++) {
               const eid = came[i] as number;
               if (((known[eid >>> 5] as number) & (1 << (eid & 31))) !== 0 || grid.cellOfEntity(eid) !== ci)
                 continue;
-              if (!admit(world, obs, entered, eid, px, pz)) missed++;
+              const got = admit(world, obs, entered, eid, px, pz);
+              if (got === FAR) missed++;
+              else if (got === HIDDEN) hidden++;
             }
-            kept += n - missed;
-            if (missed === 0) allKnownLook[slot] = look;
+            kept += n - missed - hidden;
+            if (missed === 0) {
+              allKnownLook[slot] = look;
+              allKnownHidden[slot] = hidden;
+            }
             if (scratch.dirtyCells[ci] === scratch.tick) changedCells.push(ci);
             continue;
           }
@@ -299,7 +339,6 @@ export function observe(world: GameWorld, obs: Observer, scratch: ViewScratch): 
         // crowd no longer send every observer through the cell entity by entity.
         let pure = !changedNewcomer;
         let unknown = 0;
-        const keptBefore = kept;
         for (let i = 0; pure && i < n; i++) {
           const eid = cell[i] as number;
           if (((known[eid >>> 5] as number) & (1 << (eid & 31))) !== 0) continue;
@@ -311,15 +350,21 @@ export function observe(world: GameWorld, obs: Observer, scratch: ViewScratch): 
         }
         if (pure) {
           kept += n - unknown;
+          let far = 0;
+          let hidden = 0;
           for (let i = 0; unknown > 0 && i < n; i++) {
             const eid = cell[i] as number;
             if (((known[eid >>> 5] as number) & (1 << (eid & 31))) !== 0) continue;
             unknown--;
-            if (admit(world, obs, entered, eid, px, pz)) kept++;
+            const got = admit(world, obs, entered, eid, px, pz);
+            if (got === ENTERED) kept++;
+            else if (got === FAR) far++;
+            else hidden++;
           }
-          if (slot >= 0 && kept - keptBefore === n) {
+          if (slot >= 0 && far === 0) {
             allKnownCell[slot] = ci;
             allKnownLook[slot] = look;
+            allKnownHidden[slot] = hidden;
           }
           if (scratch.dirtyCells[ci] === scratch.tick) changedCells.push(ci);
           continue;

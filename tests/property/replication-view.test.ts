@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { EntityType } from '../../ecs/core/components.ts';
 import { spawnEntity } from '../../ecs/core/world.ts';
+import { groundItemVisibleTo } from '../../ecs/features/ground-items/ground-items.ts';
 import { HYSTERESIS } from '../../net/replication/observer.ts';
 import { Scenario } from '../scenario/harness.ts';
 import { watchReplication } from '../scenario/watch.ts';
@@ -11,8 +13,9 @@ import { watchReplication } from '../scenario/watch.ts';
  * holds exactly the entities within view distance plus those it already knew within view + hysteresis,
  * each at its current tile. The fast paths (shared cell runs, skipped sweeps, cells whose every entity
  * was known at the last look and checked only for who entered them) must never change that: players
- * join in the middle of it, and entities appear between ticks (outside the tick's own
- * record of who entered which cell).
+ * join in the middle of it, entities appear between ticks (outside the tick's own record of who
+ * entered which cell), and players drop loot that only they see until it turns public, then despawns
+ * (a tick is 10 s here, so both happen within a run).
  */
 
 interface Seen {
@@ -34,7 +37,7 @@ const move = fc.record({
   who: fc.nat(),
   dx: fc.integer({ min: -40, max: 40 }),
   dz: fc.integer({ min: -40, max: 40 }),
-  kind: fc.constantFrom('walk', 'walk', 'run', 'tp', 'join', 'appear'),
+  kind: fc.constantFrom('walk', 'walk', 'run', 'tp', 'join', 'appear', 'drop', 'drop'),
 });
 type Move = typeof move extends fc.Arbitrary<infer T> ? T : never;
 const ticksOf = (maxMoves: number) =>
@@ -123,12 +126,13 @@ function checkViewRule(
   ticks: Move[][],
   seed: number,
 ): void {
-  const s = new Scenario({ seed, viewDistance });
+  // Loot is its owner's for 6 ticks, everyone's until tick 18, then gone.
+  const s = new Scenario({ seed, viewDistance, tickMs: 10_000 });
   const spawn = s.world.content.spawn;
   const ids: string[] = [];
   // Teleports go through the admin command (a jump the scan cannot follow: the sweep must).
   const join = (i: number, x: number, z: number) => {
-    const id = s.addPlayer({ name: `P${i}`, x, z });
+    const id = s.addPlayer({ name: `P${i}`, x, z, inventory: [{ itemId: 'feather', quantity: 1000 }] });
     s.push({ type: 'setAdmin', characterId: id });
     ids.push(id);
     pictures.set(id, new Map());
@@ -178,6 +182,8 @@ function checkViewRule(
           catchUp(other);
           before.set(other, new Set((pictures.get(other) as Map<string, Seen>).keys()));
         }
+      } else if (m.kind === 'drop') {
+        s.push({ type: 'inventoryDrop', characterId: id, slot: 0, quantity: 1 });
       } else if (m.kind === 'appear') {
         spawnEntity(s.world, 'resource', `loose-${looseMade++}`, at.x + (m.dx >> 3), at.z + (m.dz >> 3));
       } else {
@@ -201,6 +207,7 @@ function checkViewRule(
       for (let eid = 0; eid < world.wireIds.length; eid++) {
         const wid = world.wireIds[eid];
         if (wid === undefined || !world.grid.has(eid)) continue;
+        if (world.c.Kind.type[eid] === EntityType.item && !groundItemVisibleTo(world, eid, id)) continue;
         const d = chebyshev(world.c.Position.x[eid] as number, world.c.Position.z[eid] as number, me.x, me.z);
         if (d <= viewDistance || (knewBefore.has(wid) && d <= keep)) expected.add(wid);
       }
