@@ -74,11 +74,16 @@ export interface ViewScratch {
   gridInserts: number;
   gridClears: number;
   /**
-   * Per cell, the box its entities stand in, computed at most once per look (when boxLook[cell] is the
-   * look): a cell the view's edge cuts may still hold only entities within keep range (a crowd fills
-   * part of a cell), and then it takes the fast path.
+   * Per cell, its entities packed side by side in `packed` from packAt[cell] (PACK ints each: eid, x, z,
+   * flags), and the box they stand in, made at most once per look (when packLook[cell] is the look):
+   * every observer around the cell then reads one stretch of memory instead of the position, dirty and
+   * kind arrays at scattered eids, and a cell the view's edge cuts may still hold only entities within
+   * keep range (a crowd fills part of a cell), and then takes the fast path.
    */
-  boxLook: Int32Array;
+  packLook: Int32Array;
+  packAt: Int32Array;
+  packed: Int32Array;
+  packEnd: number;
   boxMinX: Int32Array;
   boxMaxX: Int32Array;
   boxMinZ: Int32Array;
@@ -96,7 +101,11 @@ export function createScratch(world: GameWorld): ViewScratch {
     entriesComplete: false,
     gridInserts: -1,
     gridClears: -1,
-    boxLook: new Int32Array(cells).fill(-1),
+    packLook: new Int32Array(cells).fill(-1),
+    packAt: new Int32Array(cells),
+    // An entity is in one cell and a cell is packed once a look: the world's capacity bounds the total.
+    packed: new Int32Array(world.capacity * PACK),
+    packEnd: 0,
     boxMinX: new Int32Array(cells),
     boxMaxX: new Int32Array(cells),
     boxMinZ: new Int32Array(cells),
@@ -108,6 +117,7 @@ export function createScratch(world: GameWorld): ViewScratch {
 export function prepareScratch(world: GameWorld, scratch: ViewScratch): void {
   scratch.tick = world.tick;
   scratch.look++;
+  scratch.packEnd = 0;
   // Complete when the grid was cleared at most once since the last look, with no entry between that
   // look and the clear (entities spawn and move inside ticks, and a tick begins with the clear).
   const { grid } = world;
@@ -181,30 +191,54 @@ const BOX_MIN_ENTITIES = 16;
 /** Likewise, a cell's all-known slot is kept only for cells of this many entities or more. */
 const STAMP_MIN_ENTITIES = 8;
 
-/** Whether every entity of cell ci stands within `keep` of (px, pz); the cell's box is made once a look. */
-function boxWithin(world: GameWorld, scratch: ViewScratch, ci: number, px: number, pz: number, keep: number) {
-  if (scratch.boxLook[ci] !== scratch.look) {
-    const { x, z } = world.c.Position;
-    const cell = world.grid.cell(ci);
-    let x0 = 0x7fffffff;
-    let x1 = -0x7fffffff;
-    let z0 = 0x7fffffff;
-    let z1 = -0x7fffffff;
-    for (let i = 0; i < cell.length; i++) {
-      const eid = cell[i] as number;
-      const ex = x[eid] as number;
-      const ez = z[eid] as number;
-      if (ex < x0) x0 = ex;
-      if (ex > x1) x1 = ex;
-      if (ez < z0) z0 = ez;
-      if (ez > z1) z1 = ez;
-    }
-    scratch.boxLook[ci] = scratch.look;
-    scratch.boxMinX[ci] = x0;
-    scratch.boxMaxX[ci] = x1;
-    scratch.boxMinZ[ci] = z0;
-    scratch.boxMaxZ[ci] = z1;
+/** Ints per entity in `ViewScratch.packed`: eid, x, z, flags. */
+const PACK = 4;
+/** Flags: the entity has replicated changes this tick; it is an item. */
+const PACK_CHANGED = 1;
+const PACK_ITEM = 2;
+
+/** Where cell ci's packed entities start in `scratch.packed` (packed at the first call of a look). */
+function packCell(world: GameWorld, scratch: ViewScratch, ci: number): number {
+  if (scratch.packLook[ci] === scratch.look) return scratch.packAt[ci] as number;
+  const { x, z } = world.c.Position;
+  const type = world.c.Kind.type;
+  const dirty = world.c.Replicated.dirty;
+  const cell = world.grid.cell(ci);
+  const packed = scratch.packed;
+  const start = scratch.packEnd;
+  let p = start;
+  let x0 = 0x7fffffff;
+  let x1 = -0x7fffffff;
+  let z0 = 0x7fffffff;
+  let z1 = -0x7fffffff;
+  for (let i = 0; i < cell.length; i++, p += PACK) {
+    const eid = cell[i] as number;
+    const ex = x[eid] as number;
+    const ez = z[eid] as number;
+    packed[p] = eid;
+    packed[p + 1] = ex;
+    packed[p + 2] = ez;
+    packed[p + 3] =
+      (((dirty[eid] as number) & CHANGE_BITS) !== 0 ? PACK_CHANGED : 0) |
+      (type[eid] === ITEM ? PACK_ITEM : 0);
+    if (ex < x0) x0 = ex;
+    if (ex > x1) x1 = ex;
+    if (ez < z0) z0 = ez;
+    if (ez > z1) z1 = ez;
   }
+  scratch.packEnd = p;
+  scratch.packLook[ci] = scratch.look;
+  scratch.packAt[ci] = start;
+  scratch.boxMinX[ci] = x0;
+  scratch.boxMaxX[ci] = x1;
+  scratch.boxMinZ[ci] = z0;
+  scratch.boxMaxZ[ci] = z1;
+  return start;
+}
+
+/** Whether every entity of cell ci stands within `keep` of (px, pz). */
+function boxWithin(world: GameWorld, scratch: ViewScratch, ci: number, px: number, pz: number, keep: number) {
+  packCell(world, scratch, ci);
   return (
     (scratch.boxMinX[ci] as number) >= px - keep &&
     (scratch.boxMaxX[ci] as number) <= px + keep &&
@@ -240,7 +274,7 @@ function admit(world: GameWorld, obs: Observer, entered: number[], eid: number, 
  * around it, then (only if some known entity was not met) its known set for what left or despawned.
  */
 export function observe(world: GameWorld, obs: Observer, scratch: ViewScratch): ObserverDelta {
-  const { Position, Replicated, Kind } = world.c;
+  const { Position, Replicated } = world.c;
   const dirty = Replicated.dirty;
   const { grid } = world;
   const px = Position.x[obs.eid] as number;
@@ -260,6 +294,7 @@ export function observe(world: GameWorld, obs: Observer, scratch: ViewScratch): 
   // is met (and removed) here; only teleports need the sweep.
   const reach = keep + SCAN_MARGIN;
   const { allKnownCell, allKnownLook, allKnownHidden, slotWidth } = obs;
+  const packed = scratch.packed;
   const look = scratch.look;
   // -2 matches no slot: without complete entry lists nothing known at the last look can be trusted.
   const prevLook = scratch.entriesComplete ? look - 1 : -2;
@@ -339,10 +374,14 @@ export function observe(world: GameWorld, obs: Observer, scratch: ViewScratch): 
         // crowd no longer send every observer through the cell entity by entity.
         let pure = !changedNewcomer;
         let unknown = 0;
-        for (let i = 0; pure && i < n; i++) {
-          const eid = cell[i] as number;
+        for (
+          let p = pure ? packCell(world, scratch, ci) : 0, end = p + n * PACK;
+          pure && p < end;
+          p += PACK
+        ) {
+          const eid = packed[p] as number;
           if (((known[eid >>> 5] as number) & (1 << (eid & 31))) !== 0) continue;
-          if (((dirty[eid] as number) & CHANGE_BITS) !== 0) {
+          if (((packed[p + 3] as number) & PACK_CHANGED) !== 0) {
             pure = false;
             break;
           }
@@ -370,10 +409,10 @@ export function observe(world: GameWorld, obs: Observer, scratch: ViewScratch): 
           continue;
         }
       }
-      for (let i = 0; i < n; i++) {
-        const eid = cell[i] as number;
-        const dx = (Position.x[eid] as number) - px;
-        const dz = (Position.z[eid] as number) - pz;
+      for (let p = packCell(world, scratch, ci), end = p + n * PACK; p < end; p += PACK) {
+        const eid = packed[p] as number;
+        const dx = (packed[p + 1] as number) - px;
+        const dz = (packed[p + 2] as number) - pz;
         const d = Math.max(dx < 0 ? -dx : dx, dz < 0 ? -dz : dz);
         const word = eid >>> 5;
         const bit = 1 << (eid & 31);
@@ -386,8 +425,11 @@ export function observe(world: GameWorld, obs: Observer, scratch: ViewScratch): 
             continue;
           }
           kept++;
-          if (((dirty[eid] as number) & CHANGE_BITS) !== 0) changed.push(eid);
-        } else if (d <= view && (Kind.type[eid] !== ITEM || visibleTo(world, eid, me))) {
+          if (((packed[p + 3] as number) & PACK_CHANGED) !== 0) changed.push(eid);
+        } else if (
+          d <= view &&
+          (((packed[p + 3] as number) & PACK_ITEM) === 0 || visibleTo(world, eid, me))
+        ) {
           kept++;
           known[word] = (known[word] as number) | bit;
           obs.knownCount++;
