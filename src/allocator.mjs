@@ -1,7 +1,7 @@
 // Which malloc the server runs with (issue 27: server RSS with 2,000 players <= 600 MB). With glibc's
-// malloc every thread of the server (main, network, PGlite, libuv's pool) gets arenas of its own that
-// grow in 64 MB steps and are seldom given back: ~350 MB of a 2,000-player server's RSS. jemalloc,
-// preloaded (LD_PRELOAD), held the same load ~100 MB lower at the same tick time (docs/scaling.md,
+// malloc the server's threads (main, network, PGlite, libuv's pool) spread over arenas of 64 MB
+// reservations whose freed memory is seldom given back: ~390 MB of a 2,000-player server's RSS. jemalloc,
+// preloaded (LD_PRELOAD), held the same load ~130 MB lower at the same tick time (docs/scaling.md,
 // Memory). So `npm start` (src/start-entry.mjs) and bench:load preload it when the shared library is
 // installed; SERVER_ALLOCATOR=system turns that off. Plain JavaScript, no imports: start-entry runs it
 // under plain node before anything is built.
