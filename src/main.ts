@@ -1,6 +1,7 @@
 import uWS from 'uWebSockets.js';
 import { type Config, ConfigError, loadConfig } from '../lib/config.ts';
 import { createLogger } from '../lib/logger.ts';
+import { allocatorInUse } from './allocator-in-use.ts';
 import { startEarly } from './early-start.ts';
 import { logUnhandledRejections } from './process-faults.ts';
 import { installShutdown } from './shutdown.ts';
@@ -37,7 +38,7 @@ async function main(): Promise<void> {
   if (!uWS.App.toString().includes('[native code]')) {
     logger.error('uWebSockets.js fell back to its pure-JS implementation: performance will be poor');
   }
-  logger.info({ port: config.port, env: config.env }, 'starting');
+  logger.info({ port: config.port, env: config.env, allocator: allocatorInUse() }, 'starting');
 
   // The database opens and the network thread loads in their own threads while this one loads the
   // server's code below (most of a start-up is loading code): start-up takes the slowest, not the sum.

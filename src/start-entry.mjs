@@ -1,5 +1,7 @@
-// What `npm start` runs: prints the arguments for `node` (the start script is `exec node $(node
-// src/start-entry.mjs)`). The server runs compiled when it can: from the sources, every thread of it
+// What `npm start` runs: prints the command line for `env` (the start script is `exec env $(node
+// src/start-entry.mjs)`): the variables the allocator needs (`LD_PRELOAD=...`, src/allocator.mjs: jemalloc
+// when installed, unless SERVER_ALLOCATOR=system), then `node` and its arguments. bench/load/server.ts
+// starts the server from the same line. The server runs compiled when it can: from the sources, every thread of it
 // (main, network, PGlite) loads ~300 TypeScript modules through tsx, which costs seconds of start-up and
 // ~180 MB of memory (docs/scaling.md). So the server is built into dist/ with tsc when a TypeScript
 // source is newer than the last build (seconds, once per change; what it prints goes to stderr), and
@@ -9,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chooseAllocator } from './allocator.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const SOURCE_DIRS = ['lib', 'src', 'ecs', 'net', 'persistence', 'world'];
@@ -68,7 +71,7 @@ function pick() {
   return COMPILED;
 }
 
-// Whatever goes wrong here, the sources still run (an empty line would start node's REPL instead).
+// Whatever goes wrong here, the sources still run (an empty line would make `env` print the environment).
 let args = FROM_SOURCE;
 try {
   args = pick();
@@ -77,4 +80,19 @@ try {
     `server: no compiled build (${err instanceof Error ? err.message : String(err)}): running the sources\n`,
   );
 }
-process.stdout.write(args.join(' '));
+let assignments = [];
+try {
+  const choice = chooseAllocator({
+    env: process.env,
+    platform: process.platform,
+    arch: process.arch,
+    exists: existsSync,
+  });
+  if (choice.warning) process.stderr.write(`${choice.warning}\n`);
+  assignments = Object.entries(choice.set).map(([k, v]) => `${k}=${v}`);
+} catch (err) {
+  process.stderr.write(
+    `server: allocator not chosen (${err instanceof Error ? err.message : String(err)})\n`,
+  );
+}
+process.stdout.write([...assignments, 'node', ...args].join(' '));

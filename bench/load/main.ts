@@ -23,7 +23,8 @@ import { type ServerProcess, startServer } from './server.ts';
  * Starts the real server as a child process (unless --url names one), ramps up N WebSocket bots spread
  * over worker threads with a progress bar, lets them settle, measures for --duration seconds, then
  * prints the server's own figures (tick p50/p99/max, phase split, messages and bytes out per second,
- * RSS per player), the probe bots' move -> own-entity-moved latency, and the CPU the bots and the
+ * RSS at the end of the window and per player; for a server it started, also the RSS peak: the most
+ * sampled each second in the window and VmHWM since start), the probe bots' move -> own-entity-moved latency, and the CPU the bots and the
  * server each used over the window (both on this machine), and stops everything.
  */
 
@@ -138,18 +139,25 @@ async function main(): Promise<void> {
   const cpuBefore = process.cpuUsage();
   measuring = true;
   let maxTick = 0;
+  // The server's RSS sampled every second in the window (/proc; only for a server this bench started).
+  let maxRss = server?.memory()?.rss ?? 0;
   const t0 = Date.now();
   let last = await readStatus(base);
   while (Date.now() - t0 < opts.duration * 1000) {
     await sleep(1000);
     last = (await readStatus(base)) ?? last;
     if (last) maxTick = Math.max(maxTick, last.lastMs);
+    maxRss = Math.max(maxRss, server?.memory()?.rss ?? 0);
   }
   measuring = false;
   const cpu = process.cpuUsage(cpuBefore);
   const after = await readMetrics(base);
   const seconds = (Date.now() - t0) / 1000;
-  report(before, after, seconds, maxTick, last, rssIdle, (cpu.user + cpu.system) / 1e6);
+  const memory = server?.memory();
+  report(before, after, seconds, maxTick, last, rssIdle, (cpu.user + cpu.system) / 1e6, {
+    maxSampled: Math.max(maxRss, memory?.rss ?? 0),
+    peak: memory?.peak ?? 0,
+  });
 }
 
 function sum(m: Map<number, number>): number {
@@ -166,6 +174,7 @@ function report(
   status: Awaited<ReturnType<typeof readStatus>>,
   rssIdle: number,
   botCpuSeconds: number,
+  memory: { maxSampled: number; peak: number },
 ): void {
   const players = status?.playersOnline ?? sum(state.inWorld);
   const tickName = 'game_tick_duration_seconds';
@@ -193,7 +202,12 @@ function report(
   console.log(`messages out: ${msgsOut.toFixed(0)}/s; bytes out: ${(bytesOut / 1e6).toFixed(2)} MB/s`);
   if (rss > 0 && players > 0) {
     console.log(
-      `server RSS: ${(rss / 1e6).toFixed(0)} MB = ${(rss / players / 1024).toFixed(1)} KB per player (${((rss - rssIdle) / players / 1024).toFixed(1)} KB per player above idle)`,
+      `server RSS: ${(rss / 1e6).toFixed(0)} MB at the end of the window = ${(rss / players / 1024).toFixed(1)} KB per player (${((rss - rssIdle) / players / 1024).toFixed(1)} KB per player above idle)`,
+    );
+  }
+  if (memory.peak > 0) {
+    console.log(
+      `server RSS peak: ${(memory.maxSampled / 1e6).toFixed(0)} MB max sampled in the window (every 1 s); ${(memory.peak / 1e6).toFixed(0)} MB since start (VmHWM, ramp-up included)`,
     );
   }
   let probes = 0;

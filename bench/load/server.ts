@@ -1,17 +1,59 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { chooseAllocator } from '../../src/allocator.mjs';
 
 /**
- * The server under test as a child process: the real entry (`tsx src/main.ts`, what `npm start` runs)
- * with a free port, rate limiting off and a temporary world directory holding a copy of the project's
+ * The server under test as a child process, started as `npm start` starts it: `node src/start-entry.mjs`
+ * in the server's checkout prints the command line (the compiled entry `dist/src/main.js`, built when a
+ * source changed, or the sources through tsx with SERVER_FROM_SOURCE=1 or when no build can be had; and
+ * `LD_PRELOAD` for jemalloc when installed, unless SERVER_ALLOCATOR=system), and node is spawned with it
+ * directly (no npm or env in between: the pid is the server's, for /proc). A --serverRoot checkout without
+ * src/start-entry.mjs (older code) runs `--import tsx src/main.ts`; one whose start-entry chooses no
+ * allocator gets this checkout's choice, so that a before/after pair runs on the same malloc.
+ * With a free port, rate limiting off and a temporary world directory holding a copy of the project's
  * manifests (SKIP_MANIFESTS: no asset host needed) and the embedded database, so the bench never touches
  * a real world. SERVER_NODE_OPTIONS adds node flags (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
 
-const ENTRY = 'src/main.ts';
+const FROM_SOURCE = ['--import', 'tsx', 'src/main.ts'];
+
+/** What `npm start` runs in `root`: the variables it sets and node's arguments. */
+function serverCommand(
+  root: string,
+  env: NodeJS.ProcessEnv,
+): { set: Record<string, string>; args: string[] } {
+  const ownChoice = () =>
+    chooseAllocator({ env, platform: process.platform, arch: process.arch, exists: fs.existsSync });
+  const entry = path.join(root, 'src', 'start-entry.mjs');
+  if (!fs.existsSync(entry)) return { set: ownChoice().set, args: FROM_SOURCE };
+  // Its build output and warnings go to stderr, as under npm start.
+  const r = spawnSync(process.execPath, [entry], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (r.status !== 0) throw new Error(`${entry} exited with ${r.status ?? r.signal}`);
+  const words = r.stdout
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w !== '');
+  const set: Record<string, string> = {};
+  let i = 0;
+  for (; i < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i] as string); i++) {
+    const w = words[i] as string;
+    set[w.slice(0, w.indexOf('='))] = w.slice(w.indexOf('=') + 1);
+  }
+  // `[VAR=value ...] node args` (for `exec env $(...)`), or only node's arguments (older start-entry,
+  // `exec node $(...)`, which chose no allocator).
+  if (words[i] === 'node') return { set, args: words.slice(i + 1) };
+  const choice = ownChoice();
+  if (choice.warning) console.error(choice.warning);
+  return { set: { ...choice.set, ...set }, args: words };
+}
 
 /** The bench server's METRICS_TOKEN (a local throwaway, not a secret of any deployment). */
 export const BENCH_METRICS_TOKEN = 'bench-load-metrics-token';
@@ -20,6 +62,8 @@ export interface ServerProcess {
   base: string;
   wsUrl: string;
   pid: number;
+  /** The server's resident memory now and its peak so far (VmRSS, VmHWM of /proc/<pid>/status), bytes; undefined without /proc. */
+  memory(): { rss: number; peak: number } | undefined;
   stop(): Promise<void>;
 }
 
@@ -50,12 +94,17 @@ export async function startServer(
     recursive: true,
   });
   prepareWorld?.(world);
-  console.log(`server: ${ENTRY} on port ${port}`);
+  const command = serverCommand(repoRoot, { ...process.env, ...extraEnv });
+  const allocator = command.set['LD_PRELOAD']?.includes('jemalloc') ? 'jemalloc' : 'system';
+  console.log(
+    `server: node ${command.args.join(' ')} on port ${port} (allocator: ${allocator}${command.set['LD_PRELOAD'] ? `, LD_PRELOAD=${command.set['LD_PRELOAD']}` : ''})`,
+  );
   const nodeFlags = (process.env.SERVER_NODE_OPTIONS ?? '').split(/\s+/).filter((f) => f !== '');
-  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', ENTRY], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, ...command.args], {
     cwd: repoRoot,
     env: {
       ...process.env,
+      ...command.set,
       PORT: String(port),
       DISABLE_RATE_LIMIT: 'true',
       // Every bot connects from 127.0.0.1: the per-address and unauthenticated caps are for the internet.
@@ -96,6 +145,18 @@ export async function startServer(
     base,
     wsUrl: `ws://127.0.0.1:${port}/ws`,
     pid: child.pid ?? -1,
+    memory: () => {
+      try {
+        const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+        const kb = (key: string) =>
+          Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) * 1024;
+        const rss = kb('VmRSS');
+        const peak = kb('VmHWM');
+        return Number.isFinite(rss) && Number.isFinite(peak) ? { rss, peak } : undefined;
+      } catch {
+        return undefined;
+      }
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
