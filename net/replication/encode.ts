@@ -17,7 +17,9 @@ import type { ObserverDelta } from './observer.ts';
 /**
  * Encodes world:update frames without re-encoding the same thing for every observer: each entity's entry
  * (full or changed) is built and encoded at most once per tick and encoding; the changed entities of a
- * grid cell are encoded once as a run shared by every observer that sees the whole cell; and observers
+ * grid cell are encoded once as a run shared by every observer that sees the whole cell, and all of a
+ * cell's entities as full entries once as a run shared by every observer that sees the cell at once for
+ * the first time (a newcomer to a crowd); and observers
  * whose update is only such runs share the whole frame. A frame is those pieces concatenated behind a
  * hand-written header: an ordinary self-describing frame (stock msgpackr unpack / JSON.parse give
  * `["world:update", {...}]`).
@@ -60,6 +62,8 @@ export class FragmentCache {
   private readonly full = new Map<number, Fragment>();
   private readonly delta = new Map<number, Fragment>();
   private readonly runs = new Map<number, CellRun>();
+  /** Runs of full entries of whole cells (ObserverDelta.enteredCells). */
+  private readonly wholeRuns = new Map<number, CellRun>();
   private readonly frames = new Map<string, Uint8Array | string>();
   /** Keys of shareable frames met once this tick (encoded transient, not kept). */
   private readonly seenOnce = new Set<string>();
@@ -108,6 +112,7 @@ export class FragmentCache {
     this.full.clear();
     this.delta.clear();
     this.runs.clear();
+    this.wholeRuns.clear();
     this.frames.clear();
     this.seenOnce.clear();
     this.mpHead = null;
@@ -124,22 +129,26 @@ export class FragmentCache {
     return f;
   }
 
-  /** The changed entities of one grid cell, in cell order (what observe() replaced by the cell index). */
-  private run(ci: number): CellRun {
-    let r = this.runs.get(ci);
+  /**
+   * The changed entities of one grid cell, in cell order (what observe() replaced by the cell index);
+   * whole: all its entities as full entries (a cell that entered view at once).
+   */
+  private run(ci: number, whole: boolean): CellRun {
+    const runs = whole ? this.wholeRuns : this.runs;
+    let r = runs.get(ci);
     if (r === undefined) {
       const dirty = this.world.c.Replicated.dirty;
       const cell = this.world.grid.cell(ci);
       r = { entities: [], frags: [], eids: [] };
       for (let i = 0; i < cell.length; i++) {
         const eid = cell[i] as number;
-        if (((dirty[eid] as number) & REPLICATED_BITS) === 0) continue;
-        const f = this.fragment(eid, false);
+        if (!whole && ((dirty[eid] as number) & REPLICATED_BITS) === 0) continue;
+        const f = this.fragment(eid, whole);
         r.frags.push(f);
         r.entities.push(f.entity);
         r.eids.push(eid);
       }
-      this.runs.set(ci, r);
+      runs.set(ci, r);
     }
     return r;
   }
@@ -162,15 +171,16 @@ export class FragmentCache {
     this.sync();
     const entities: WireEntity[] = [];
     for (const eid of d.entered) entities.push(this.fragment(eid, true).entity);
+    for (const ci of d.enteredCells) for (const e of this.run(ci, true).entities) entities.push(e);
     for (const eid of d.changed) entities.push(this.fragment(eid, false).entity);
-    for (const ci of d.changedCells) for (const e of this.run(ci).entities) entities.push(e);
+    for (const ci of d.changedCells) for (const e of this.run(ci, false).entities) entities.push(e);
     return { tick: this.world.tick, entities, removed: d.removed };
   }
 
   encode(d: ObserverDelta, encoding: Encoding): Uint8Array | string {
     this.sync();
-    // Only shared runs: the same cells give the same frame.
-    const shareable = d.entered.length + d.changed.length + d.removed.length === 0;
+    // Only shared runs of changes: the same cells give the same frame.
+    const shareable = onlyChangedRuns(d);
     const key = shareable ? `${encoding}:${d.changedCells.join(',')}` : '';
     if (shareable) {
       const hit = this.frames.get(key);
@@ -199,7 +209,7 @@ export class FragmentCache {
    * out). Undefined: the caller encodes a transient one.
    */
   private keptFrame(d: ObserverDelta, encoding: Encoding): Uint8Array | undefined {
-    if (d.entered.length + d.changed.length + d.removed.length !== 0) return undefined;
+    if (!onlyChangedRuns(d)) return undefined;
     const key = `${encoding}:${d.changedCells.join(',')}`;
     const hit = this.frames.get(key);
     if (hit !== undefined) return hit as Uint8Array;
@@ -231,7 +241,8 @@ export class FragmentCache {
     segs.bytes = 0;
     const head = this.head();
     let n = d.entered.length + d.changed.length;
-    for (const ci of d.changedCells) n += this.mpRun(ci).frags.length;
+    for (const ci of d.enteredCells) n += this.mpRun(ci, true).frags.length;
+    for (const ci of d.changedCells) n += this.mpRun(ci, false).frags.length;
     // The head and this frame's entity count, in the arena like everything else.
     const start = this.arena.alloc(head.length + arrayHeaderLength(n));
     start.set(head, 0);
@@ -245,15 +256,13 @@ export class FragmentCache {
       if (fullStamp[eid] !== stamp) this.stampFull(eid, this.mpEntry(eid, true));
       this.addSegment(fullChunk[eid] as number, fullOffset[eid] as number, fullLength[eid] as number);
     }
+    for (const ci of d.enteredCells) this.addRun(this.mpRun(ci, true));
     const { deltaStamp, deltaChunk, deltaOffset, deltaLength } = this;
     for (const eid of d.changed) {
       if (deltaStamp[eid] !== stamp) this.mpChanged(eid);
       this.addSegment(deltaChunk[eid] as number, deltaOffset[eid] as number, deltaLength[eid] as number);
     }
-    for (const ci of d.changedCells) {
-      const r = this.mpRun(ci);
-      this.addSegment(r.mpChunk as number, r.mpOffset as number, (r.mp as Uint8Array).length);
-    }
+    for (const ci of d.changedCells) this.addRun(this.mpRun(ci, false));
     // "removed" and its list, back to back (packStrings allocates right after the key).
     const key = this.arena.copy(MP_REMOVED_KEY);
     this.addSegment(this.arena.lastChunk, this.arena.lastOffset, key.length);
@@ -261,6 +270,10 @@ export class FragmentCache {
       d.removed.length === 0 ? this.arena.copy(MP_EMPTY_ARRAY) : packStrings(d.removed, this.arena);
     this.addSegment(this.arena.lastChunk, this.arena.lastOffset, removed.length);
     return segs;
+  }
+
+  private addRun(r: CellRun): void {
+    this.addSegment(r.mpChunk as number, r.mpOffset as number, (r.mp as Uint8Array).length);
   }
 
   /** Appends arena bytes to the segment list, extending the last segment when they follow it. */
@@ -295,17 +308,20 @@ export class FragmentCache {
       f.json ??= JSON.stringify(f.entity);
       parts.push(f.json);
     }
+    for (const ci of d.enteredCells) parts.push(this.jsonRun(ci, true));
     for (const eid of d.changed) {
       const f = this.fragment(eid, false);
       f.json ??= JSON.stringify(f.entity);
       parts.push(f.json);
     }
-    for (const ci of d.changedCells) {
-      const r = this.run(ci);
-      r.json ??= r.entities.map((e) => JSON.stringify(e)).join(',');
-      parts.push(r.json);
-    }
+    for (const ci of d.changedCells) parts.push(this.jsonRun(ci, false));
     return `["world:update",{"tick":${this.world.tick},"entities":[${parts.join(',')}],"removed":${JSON.stringify(d.removed)}}]`;
+  }
+
+  private jsonRun(ci: number, whole: boolean): string {
+    const r = this.run(ci, whole);
+    r.json ??= r.entities.map((e) => JSON.stringify(e)).join(',');
+    return r.json;
   }
 
   /** The entity's encoded entry (built and encoded once per tick). */
@@ -324,7 +340,7 @@ export class FragmentCache {
     const f = this.fragment(eid, false);
     if (f.mp === undefined) {
       const ci = this.world.grid.cellOfEntity(eid);
-      if (ci >= 0) this.mpRun(ci);
+      if (ci >= 0) this.mpRun(ci, false);
       if (f.mp === undefined) this.pack(f);
     }
     if (this.deltaStamp[eid] !== this.tick + 1) this.stampDelta(eid, f);
@@ -345,9 +361,12 @@ export class FragmentCache {
     this.deltaLength[eid] = (f.mp as Uint8Array).length;
   }
 
-  /** The cell's changed entities encoded back to back (once per tick); their entries become views of it. */
-  private mpRun(ci: number): CellRun {
-    const r = this.run(ci);
+  /**
+   * The cell's changed entities (whole: all its entities, full entries) encoded back to back, once per
+   * tick; their entries become views of it.
+   */
+  private mpRun(ci: number, whole: boolean): CellRun {
+    const r = this.run(ci, whole);
     if (r.mp === undefined) {
       let size = 0;
       for (const f of r.frags) {
@@ -365,7 +384,8 @@ export class FragmentCache {
         f.mp = mp.subarray(at, at + entry.length);
         f.mpChunk = chunk;
         f.mpOffset = base + at;
-        this.stampDelta(r.eids[i] as number, f);
+        if (whole) this.stampFull(r.eids[i] as number, f);
+        else this.stampDelta(r.eids[i] as number, f);
         at += entry.length;
       }
       r.mp = mp;
@@ -404,9 +424,14 @@ export class FragmentCache {
     let n = d.entered.length + d.changed.length;
     let size = 0;
     for (const eid of d.entered) pieces.push(this.mpEntry(eid, true).mp as Uint8Array);
+    for (const ci of d.enteredCells) {
+      const r = this.mpRun(ci, true);
+      pieces.push(r.mp as Uint8Array);
+      n += r.frags.length;
+    }
     for (const eid of d.changed) pieces.push(this.mpEntry(eid, false).mp as Uint8Array);
     for (const ci of d.changedCells) {
-      const r = this.mpRun(ci);
+      const r = this.mpRun(ci, false);
       pieces.push(r.mp as Uint8Array);
       n += r.frags.length;
     }
@@ -432,4 +457,9 @@ export class FragmentCache {
     out.set(removed, at);
     return out;
   }
+}
+
+/** A frame of shared runs of changes only: observers with the same cells get the same frame. */
+function onlyChangedRuns(d: ObserverDelta): boolean {
+  return d.entered.length + d.enteredCells.length + d.changed.length + d.removed.length === 0;
 }

@@ -44,6 +44,12 @@ export interface ObserverDelta {
   characterId: string;
   /** eids that entered view this tick: sent with all public fields. */
   entered: number[];
+  /**
+   * Grid cells whose every entity entered view at once this tick (a newcomer to a crowd): sent as the
+   * cell's run of full entries, encoded once per tick and shared by every newcomer to that cell. In an
+   * arrival storm each newcomer is otherwise sent the crowd at the spawn one entry at a time.
+   */
+  enteredCells: number[];
   /** Known eids with replicated changes this tick. */
   changed: number[];
   /**
@@ -270,6 +276,48 @@ function admit(world: GameWorld, obs: Observer, entered: number[], eid: number, 
 }
 
 /**
+ * Whether every entity of cell ci enters view at once: the observer knows none of them, they all stand
+ * within view distance, and none is an item (an item may be hidden from it). Then they are all known
+ * now, and the caller lists the cell in `enteredCells`.
+ */
+function enterWhole(
+  world: GameWorld,
+  obs: Observer,
+  scratch: ViewScratch,
+  ci: number,
+  px: number,
+  pz: number,
+) {
+  const known = obs.known;
+  const cell = world.grid.cell(ci);
+  const first = cell[0] as number;
+  // Most cells an observer meets hold someone it knows: answered by one look at the first entity.
+  if (((known[first >>> 5] as number) & (1 << (first & 31))) !== 0) return false;
+  const at = packCell(world, scratch, ci);
+  const view = world.viewDistance;
+  if (
+    (scratch.boxMinX[ci] as number) < px - view ||
+    (scratch.boxMaxX[ci] as number) > px + view ||
+    (scratch.boxMinZ[ci] as number) < pz - view ||
+    (scratch.boxMaxZ[ci] as number) > pz + view
+  )
+    return false;
+  const packed = scratch.packed;
+  const end = at + cell.length * PACK;
+  for (let p = at; p < end; p += PACK) {
+    const eid = packed[p] as number;
+    if (((known[eid >>> 5] as number) & (1 << (eid & 31))) !== 0) return false;
+    if (((packed[p + 3] as number) & PACK_ITEM) !== 0) return false;
+  }
+  for (let p = at; p < end; p += PACK) {
+    const eid = packed[p] as number;
+    known[eid >>> 5] = (known[eid >>> 5] as number) | (1 << (eid & 31));
+  }
+  obs.knownCount += cell.length;
+  return true;
+}
+
+/**
  * What one observer learns this tick; updates its known set. Walks the grid cells of view + hysteresis
  * around it, then (only if some known entity was not met) its known set for what left or despawned.
  */
@@ -284,10 +332,11 @@ export function observe(world: GameWorld, obs: Observer, scratch: ViewScratch): 
   const known = obs.known;
   const me = obs.characterId;
   const entered: number[] = [];
+  const enteredCells: number[] = [];
   const changed: number[] = [];
   const changedCells: number[] = [];
   const removed: string[] = [];
-  const delta: ObserverDelta = { characterId: me, entered, changed, changedCells, removed };
+  const delta: ObserverDelta = { characterId: me, entered, enteredCells, changed, changedCells, removed };
   // Known entities met and kept this tick; when fewer than known remain, the known set is swept.
   let kept = 0;
   // The scan reaches SCAN_MARGIN beyond the keep distance so that whatever walked or ran out of view
@@ -364,6 +413,13 @@ export function observe(world: GameWorld, obs: Observer, scratch: ViewScratch): 
             continue;
           }
           changedNewcomer = true;
+        } else if (slot >= 0 && enterWhole(world, obs, scratch, ci, px, pz)) {
+          kept += n;
+          enteredCells.push(ci);
+          allKnownCell[slot] = ci;
+          allKnownLook[slot] = look;
+          allKnownHidden[slot] = 0;
+          continue;
         }
         // Wholly within keep range. Fast path: no entity it does not know yet has a change this tick
         // (none is in the cell's run), so the cell's changed entities go as one shared run, and none it

@@ -45,7 +45,15 @@ export class Replicator {
         observers.set(id, obs);
       }
       const d = observe(world, obs, scratch);
-      if (d.entered.length + d.changed.length + d.changedCells.length + d.removed.length > 0) out.push(d);
+      if (
+        d.entered.length +
+          d.enteredCells.length +
+          d.changed.length +
+          d.changedCells.length +
+          d.removed.length >
+        0
+      )
+        out.push(d);
     }
     return out;
   }
