@@ -242,14 +242,21 @@ function packCell(world: GameWorld, scratch: ViewScratch, ci: number): number {
   return start;
 }
 
-/** Whether every entity of cell ci stands within `keep` of (px, pz). */
-function boxWithin(world: GameWorld, scratch: ViewScratch, ci: number, px: number, pz: number, keep: number) {
+/** Whether every entity of cell ci stands within `range` of (px, pz). */
+function boxWithin(
+  world: GameWorld,
+  scratch: ViewScratch,
+  ci: number,
+  px: number,
+  pz: number,
+  range: number,
+) {
   packCell(world, scratch, ci);
   return (
-    (scratch.boxMinX[ci] as number) >= px - keep &&
-    (scratch.boxMaxX[ci] as number) <= px + keep &&
-    (scratch.boxMinZ[ci] as number) >= pz - keep &&
-    (scratch.boxMaxZ[ci] as number) <= pz + keep
+    (scratch.boxMinX[ci] as number) >= px - range &&
+    (scratch.boxMaxX[ci] as number) <= px + range &&
+    (scratch.boxMinZ[ci] as number) >= pz - range &&
+    (scratch.boxMaxZ[ci] as number) <= pz + range
   );
 }
 
@@ -293,15 +300,8 @@ function enterWhole(
   const first = cell[0] as number;
   // Most cells an observer meets hold someone it knows: answered by one look at the first entity.
   if (((known[first >>> 5] as number) & (1 << (first & 31))) !== 0) return false;
+  if (!boxWithin(world, scratch, ci, px, pz, world.viewDistance)) return false;
   const at = packCell(world, scratch, ci);
-  const view = world.viewDistance;
-  if (
-    (scratch.boxMinX[ci] as number) < px - view ||
-    (scratch.boxMaxX[ci] as number) > px + view ||
-    (scratch.boxMinZ[ci] as number) < pz - view ||
-    (scratch.boxMaxZ[ci] as number) > pz + view
-  )
-    return false;
   const packed = scratch.packed;
   const end = at + cell.length * PACK;
   for (let p = at; p < end; p += PACK) {
